@@ -1,0 +1,33 @@
+"""pokerlut: exact poker hand ranking from lookup tables, for numpy batches, wild cards included.
+
+>>> import pokerlut
+>>> s = pokerlut.evaluate(["As Ks Qs Js Ts", "2c 2d W 9h 9s"])
+>>> [pokerlut.describe(x) for x in s]
+['Royal flush', 'Full house, nines full of twos']
+"""
+
+from .cards import WILD, format_card, format_cards, from_course, parse_card, parse_cards, to_course_strings
+from .evaluate import PARALLEL_MIN_HANDS, evaluate
+from .sampling import random_hands
+from .strength import CATEGORY_NAMES, MAX_STRENGTH, NATURAL_STRENGTHS, category, category_name, describe
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CATEGORY_NAMES",
+    "MAX_STRENGTH",
+    "NATURAL_STRENGTHS",
+    "PARALLEL_MIN_HANDS",
+    "WILD",
+    "category",
+    "category_name",
+    "describe",
+    "evaluate",
+    "format_card",
+    "format_cards",
+    "from_course",
+    "parse_card",
+    "parse_cards",
+    "random_hands",
+    "to_course_strings",
+]
