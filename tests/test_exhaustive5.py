@@ -62,8 +62,8 @@ def wild_hands(wilds: int) -> np.ndarray:
 @pytest.mark.parametrize(
     "wilds, count",
     [
-        pytest.param(1, 270_725, marks=pytest.mark.exhaustive),
-        pytest.param(2, 22_100, marks=pytest.mark.exhaustive),
+        (1, 270_725),
+        (2, 22_100),
         (3, 1_326),
         (4, 52),
         (5, 1),
@@ -80,19 +80,6 @@ def test_every_hand_with_wilds_equals_the_reference(wilds, count):
     rng = np.random.default_rng(wilds)
     shuffled = np.take_along_axis(hands, np.argsort(rng.random(hands.shape), axis=1), axis=1)
     assert np.array_equal(pokerlut.evaluate(shuffled), got)
-
-
-def test_one_wild_sample_equals_the_reference():
-    """A seeded sample of one-wild hands, in the default (fast) run."""
-    hands = wild_hands(1)
-    sample = hands[np.random.default_rng(7).choice(len(hands), 3000, replace=False)]
-    assert np.array_equal(pokerlut.evaluate(sample), strength_from_keys(ref_keys_wild(sample)))
-
-
-def test_two_wild_sample_equals_the_reference():
-    hands = wild_hands(2)
-    sample = hands[np.random.default_rng(8).choice(len(hands), 1000, replace=False)]
-    assert np.array_equal(pokerlut.evaluate(sample), strength_from_keys(ref_keys_wild(sample)))
 
 
 def test_five_of_a_kind_values_are_the_top_thirteen():
