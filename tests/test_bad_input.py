@@ -9,7 +9,7 @@ import pokerlut
 
 
 def test_wrong_last_axis():
-    with pytest.raises(ValueError, match=r"shape \(\.\.\., 5\).*got shape \(2, 4\)"):
+    with pytest.raises(ValueError, match=r"shape \(\.\.\., 5 or 6 or 7\).*got shape \(2, 4\)"):
         pokerlut.evaluate(np.zeros((2, 4), dtype=np.uint8))
 
 
@@ -94,7 +94,7 @@ def test_invalid_strengths_for_category_and_describe():
 
 def test_check_false_skips_the_scan_but_keeps_shape_checks():
     with pytest.raises(ValueError, match="shape"):
-        pokerlut.evaluate(np.zeros((3, 6), dtype=np.uint8), check=False)
+        pokerlut.evaluate(np.zeros((3, 8), dtype=np.uint8), check=False)
     # valid hands give the same answer either way
     hands = pokerlut.random_hands(1000, seed=5, wild_fraction=0.3)
     assert np.array_equal(pokerlut.evaluate(hands, check=False), pokerlut.evaluate(hands))

@@ -39,12 +39,20 @@ def test_manifest_describes_every_file(repo_root):
         assert list(array.shape) == info["shape"] and str(array.dtype) == info["dtype"]
 
 
-def test_five_card_tables_fit_the_size_budget(repo_root):
-    manifest = json.loads((repo_root / "tables" / "manifest.json").read_text())
-    assert sum(info["bytes"] for info in manifest["files"].values()) <= 1_000_000
+FIVE_CARD_TABLES = ["card_info", "card_pairs", "flush5", "hash5_values", "hash5_displacement", "hash5_params",
+                    "hand_values"]
 
 
-def test_check_mode_reports_a_changed_table(tmp_path, repo_root):
+def test_tables_fit_the_size_budgets(repo_root):
+    files = json.loads((repo_root / "tables" / "manifest.json").read_text())["files"]
+    assert sum(files[f"{name}.npy"]["bytes"] for name in FIVE_CARD_TABLES) <= 1_000_000
+    assert sum(info["bytes"] for info in files.values()) <= 2_000_000
+
+
+def test_check_mode_reports_a_changed_table(tmp_path, repo_root, regenerated, monkeypatch):
+    # --check regenerates; reuse this module's generation instead of building everything twice more
+    fresh = {p.stem: np.load(p) for p in regenerated.glob("*.npy")}
+    monkeypatch.setattr(generate, "build_tables", lambda: fresh)
     copy = tmp_path / "tables"
     shutil.copytree(repo_root / "tables", copy)
     assert generate.main(["--check", "--out", str(copy)]) == 0
@@ -76,19 +84,19 @@ def test_tables_dir_env_override(monkeypatch, tmp_path):
     assert tables_dir() == tmp_path
 
 
-def test_perfect_hash_is_collision_free_over_all_keys():
-    keys = {generate.shape_key(c, w) for c, w in generate.offsuit_shapes(5)}
-    assert len(keys) == 8555  # rank multisets of 5 cards over 13 ranks + the wild, no rank 5 times
-    t = load_tables()
-    params = t["hash5_params"]
+@pytest.mark.parametrize("n_cards, n_keys", [(5, 8_555), (6, 26_950), (7, 76_155)])
+def test_perfect_hash_is_collision_free_over_all_keys(n_cards, n_keys):
+    """Keys: rank multisets of n cards over 13 ranks + the wild, no natural rank more than 4 times."""
     from pokerlut.build.perfect_hash import PerfectHash
 
-    ph = PerfectHash(int(params[0]), 64 - int(params[1]), int(params[1]) - int(params[2]), t["hash5_displacement"])
-    verify_perfect_hash(ph, np.array(sorted(keys), dtype=np.uint64))
+    keys = np.array(sorted({generate.shape_key(c, w) for c, w in generate.offsuit_shapes(n_cards)}), dtype=np.uint64)
+    assert len(keys) == n_keys
+    t = load_tables()
+    ph = PerfectHash.from_tables(t[f"hash{n_cards}_params"], t[f"hash{n_cards}_displacement"])
+    verify_perfect_hash(ph, keys)
     # every key's slot holds a valid strength, every other slot is empty
-    slots = ph.slots(np.array(sorted(keys), dtype=np.uint64))
-    values = t["hash5_values"]
-    assert (values[slots] > 0).all()
+    values = t[f"hash{n_cards}_values"]
+    assert (values[ph.slots(keys)] > 0).all()
     assert np.count_nonzero(values) == len(keys)
 
 

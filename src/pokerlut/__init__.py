@@ -7,13 +7,25 @@
 """
 
 from .cards import WILD, format_card, format_cards, from_course, parse_card, parse_cards, to_course_strings
+from . import course
+from .enumeration import category_counts, strength_histogram
 from .evaluate import PARALLEL_MIN_HANDS, evaluate
 from .sampling import random_hands
+from .showdown import BestFive, Showdown, best_five, compare, made_cards, showdown
 from .strength import CATEGORY_NAMES, MAX_STRENGTH, NATURAL_STRENGTHS, category, category_name, describe
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BestFive",
+    "Showdown",
+    "best_five",
+    "category_counts",
+    "compare",
+    "course",
+    "made_cards",
+    "showdown",
+    "strength_histogram",
     "CATEGORY_NAMES",
     "MAX_STRENGTH",
     "NATURAL_STRENGTHS",

@@ -91,6 +91,20 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_deal(args: argparse.Namespace) -> int:
+    from .cards import format_cards, from_course
+    from .course import play, shuf
+    from .strength import describe
+
+    result = play(args.deck)
+    made = result.made[1] if result.winner == 2 else result.made[0]
+    print("[" + ",".join(f'"{c}"' for c in made) + "]")
+    for player, (cards, strength) in enumerate(zip(shuf(args.deck), result.strengths), start=1):
+        print(f"player {player}: {format_cards(from_course(cards))}  ->  {describe(strength)}")
+    print("tie: player 1's cards are shown" if result.winner == 0 else f"player {result.winner} wins")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokerlut", description="Exact poker hand ranking from lookup tables.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -98,6 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_eval.add_argument("hands", nargs="+", help="one hand per argument; W, Jk or * is a wild card")
     p_eval.add_argument("--unicode", action="store_true", help="print suits as symbols")
     p_eval.set_defaults(func=cmd_eval)
+    p_deal = sub.add_parser("deal", help="the course deal: 9 cards 1..52, two players, print the winning cards")
+    p_deal.add_argument("deck", nargs="+", type=int, help="9 distinct course cards, e.g. 51 8 11 6 4 31 3 13 9")
+    p_deal.set_defaults(func=cmd_deal)
     p_demo = sub.add_parser("demo", help="rank example hands, then a few million random ones")
     p_demo.add_argument("--hands", type=int, default=3_000_000, help="random hands to rank (default 3,000,000)")
     p_demo.add_argument("--wild-fraction", type=float, default=0.1, help="share of hands with a wild card")

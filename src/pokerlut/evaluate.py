@@ -4,28 +4,39 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _kernels5
+from . import _kernels5, _kernels7
 from .tables import load_tables
 from .validate import validate_hands
 
 #: Batches of at least this many hands run on numba's threads by default (``parallel=None``).
 PARALLEL_MIN_HANDS = 1 << 15
 
-HAND_SIZES = (5,)
+HAND_SIZES = (5, 6, 7)
 
 
-def _kernel_tables5() -> tuple[np.ndarray, ...]:
+def _kernel_tables(n_cards: int) -> tuple[np.ndarray, ...]:
     t = load_tables()
-    return (t["card_info"], t["card_pairs"], t["flush5"], t["hash5_values"], t["hash5_displacement"],
-            t["hash5_params"])
+    if n_cards == 5:
+        return (t["card_info"], t["card_pairs"], t["flush5"], t["hash5_values"], t["hash5_displacement"],
+                t["hash5_params"])
+    h = f"hash{n_cards}"
+    return (t["card_info7"], t["card_pairs7"], t["flush7"], t[f"{h}_values"], t[f"{h}_displacement"],
+            t[f"{h}_params"])
+
+
+def _kernel(n_cards: int, parallel: bool):
+    if n_cards == 5:
+        return _kernels5.eval5_parallel if parallel else _kernels5.eval5_serial
+    return _kernels7.eval67_parallel if parallel else _kernels7.eval67_serial
 
 
 def evaluate(hands, *, check: bool = True, parallel: bool | None = None) -> np.ndarray:
     """Strength of every hand: ``uint16``, higher is stronger, equal means a split pot.
 
-    ``hands`` is anything of shape ``(..., 5)``: an integer array of card ids (``4 * rank +
+    ``hands`` is anything of shape ``(..., k)`` with ``k`` 5, 6 or 7; a hand of 6 or 7 cards is
+    worth its best 5-card subset (ranked directly from 6- and 7-card tables, no subset loop): an integer array of card ids (``4 * rank +
     suit``, 52 for a wild card, any number of wilds per hand), nested lists, or card strings.
-    The leading shape is kept; a single hand of shape ``(5,)`` gives a 0-d array.
+    The leading shape is kept; a single hand of shape ``(k,)`` gives a 0-d array.
 
     ``check=True`` (the default) rejects ids outside 0..52 and a natural card held twice with a
     ``ValueError`` naming the hand, position and value.  ``check=False`` skips that scan for
@@ -41,10 +52,11 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None) -> np.n
     7462
     >>> pokerlut.evaluate(["Ah Ad 7c 7d 2s", "W 7h 7s 2c 2d"]).tolist()
     [4919, 7201]
+    >>> int(pokerlut.evaluate("Ah Kh 7c 7d 2s Qh Jh")) == int(pokerlut.evaluate("Ah Ad 7c 7d Ks"))
+    False
     """
     flat, lead_shape = validate_hands(hands, HAND_SIZES, check=check, parallel=parallel)
     out = np.empty(flat.shape[0], dtype=np.uint16)
     use_parallel = flat.shape[0] >= PARALLEL_MIN_HANDS if parallel is None else parallel
-    kernel = _kernels5.eval5_parallel if use_parallel else _kernels5.eval5_serial
-    kernel(flat, out, *_kernel_tables5())
+    _kernel(flat.shape[1], use_parallel)(flat, out, *_kernel_tables(flat.shape[1]))
     return out.reshape(lead_shape)

@@ -55,6 +55,22 @@ def scan_parallel(hands):
     return -1, -1, OK
 
 
+def first_problem(flat: np.ndarray, parallel: bool | None = None) -> tuple[int, int, int]:
+    """``(row, position, code)`` of the first bad card in a 2-D integer array, or ``(-1, -1, OK)``.
+
+    ``code`` is ``OUT_OF_RANGE`` (not in 0..52) or ``REPEATED`` (a natural card seen earlier in
+    the row).
+
+    >>> first_problem(np.array([[0, 1, 2, 3, 4], [5, 6, 7, 5, 8]]))
+    (1, 3, 2)
+    """
+    if flat.shape[0] == 0:
+        return -1, -1, OK
+    use_parallel = flat.shape[0] >= PARALLEL_CHECK_ROWS if parallel is None else parallel
+    row, pos, code = (scan_parallel if use_parallel else scan_serial)(flat)
+    return int(row), int(pos), int(code)
+
+
 def _where(row: int, lead_shape: tuple[int, ...]) -> str:
     if len(lead_shape) <= 1:
         return f"hand {row}"
@@ -72,6 +88,16 @@ def _describe_problem(hands: np.ndarray, row: int, pos: int, code: int, lead_sha
             f"at positions {first} and {pos}; a hand never holds the same natural card twice")
 
 
+def integer_cards(obj, what: str = "hands") -> np.ndarray:
+    """User input as an integer array (card strings parsed), or a ``TypeError``."""
+    array = as_card_array(obj)
+    if array.dtype.kind not in "iu":
+        raise TypeError(
+            f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}"
+        )
+    return array
+
+
 def validate_hands(hands, sizes: tuple[int, ...], *, check: bool = True,
                    parallel: bool | None = None) -> tuple[np.ndarray, tuple[int, ...]]:
     """Coerce ``hands`` to a C-contiguous uint8 ``(N, k)`` array, ``k`` in ``sizes``.
@@ -84,11 +110,7 @@ def validate_hands(hands, sizes: tuple[int, ...], *, check: bool = True,
     >>> flat.dtype.name, flat.shape, lead
     ('uint8', (1, 5), (1,))
     """
-    array = as_card_array(hands)
-    if array.dtype.kind not in "iu":
-        raise TypeError(
-            f"hands must hold integer card ids (or card strings), got an array of dtype {array.dtype}"
-        )
+    array = integer_cards(hands)
     if array.ndim == 0 or array.shape[-1] not in sizes:
         wanted = " or ".join(str(k) for k in sizes)
         raise ValueError(
@@ -96,9 +118,8 @@ def validate_hands(hands, sizes: tuple[int, ...], *, check: bool = True,
         )
     lead_shape = array.shape[:-1]
     flat = array.reshape(-1, array.shape[-1])
-    if check and flat.shape[0]:
-        use_parallel = flat.shape[0] >= PARALLEL_CHECK_ROWS if parallel is None else parallel
-        row, pos, code = (scan_parallel if use_parallel else scan_serial)(flat)
+    if check:
+        row, pos, code = first_problem(flat, parallel)
         if code != OK:
             raise ValueError(_describe_problem(flat, row, pos, code, lead_shape))
     return np.ascontiguousarray(flat, dtype=np.uint8), lead_shape

@@ -41,6 +41,12 @@ class PerfectHash:
     def slot_mask(self) -> int:
         return (1 << self.slot_bits) - 1
 
+    @classmethod
+    def from_tables(cls, params: np.ndarray, displacement: np.ndarray) -> "PerfectHash":
+        """Rebuild from the ``params`` and ``displacement`` arrays the generator writes."""
+        multiplier, bucket_shift, slot_shift, _ = (int(x) for x in params)
+        return cls(multiplier, 64 - bucket_shift, bucket_shift - slot_shift, displacement)
+
     def params(self) -> np.ndarray:
         """``[multiplier, bucket_shift, slot_shift, slot_mask]`` as uint64, the kernels' arguments."""
         return np.array([self.multiplier, self.bucket_shift, self.slot_shift, self.slot_mask], dtype=np.uint64)

@@ -104,6 +104,7 @@ def five_of_a_kind(counts: tuple[int, ...], wilds: int) -> int | None:
     return FIVE_OF_A_KIND_BASE + max(ranks) if ranks else None
 
 
+@lru_cache(maxsize=None)
 def offsuit_strength(counts: tuple[int, ...], wilds: int) -> int:
     """Best value of naturals with rank ``counts`` plus ``wilds`` wild cards, flushes ignored.
 
@@ -125,6 +126,7 @@ def offsuit_strength(counts: tuple[int, ...], wilds: int) -> int:
     return best
 
 
+@lru_cache(maxsize=None)
 def suited_strength(rank_mask: int, wilds: int) -> int:
     """Best value of naturals that all share one suit (distinct ranks ``rank_mask``) plus wilds.
 

@@ -1,0 +1,163 @@
+"""Who wins, with which cards: best five, made cards, pairwise comparison and showdowns."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _kernels_best
+from .cards import WILD, format_card
+from .evaluate import HAND_SIZES, evaluate
+from .tables import load_tables
+from .validate import OUT_OF_RANGE, first_problem, integer_cards, validate_hands
+
+NO_CARD = 255
+#: How many of the best five are "made" per category (RULES.md, the course deal): the single
+#: highest card, the pair, both pairs, the trips, all five, all five, all five, the quads, all five.
+MADE_COUNT = np.array([1, 2, 4, 3, 5, 5, 5, 4, 5, 5], dtype=np.intp)
+
+
+class BestFive(NamedTuple):
+    """The five cards behind each hand's strength (see :func:`best_five`)."""
+
+    cards: np.ndarray  #: (..., 5) uint8, cards of the hand (52 for a wild), most significant first
+    plays_as: np.ndarray  #: (..., 5) uint8, the natural card each of them plays as
+    strengths: np.ndarray  #: (...,) uint16, as :func:`pokerlut.evaluate` gives
+
+
+class Showdown(NamedTuple):
+    """The result of :func:`showdown`: per deal and player."""
+
+    strengths: np.ndarray  #: (..., P) uint16
+    winners: np.ndarray  #: (..., P) bool, every player holding the best strength
+    shares: np.ndarray  #: (..., P) float64, the pot split among the winners (rows sum to 1)
+
+
+@lru_cache(maxsize=None)
+def _subsets(n_cards: int) -> np.ndarray:
+    return np.array(list(combinations(range(n_cards), 5)), dtype=np.intp)
+
+
+def best_five(hands, *, check: bool = True) -> BestFive:
+    """The five cards that make each hand's strength, and what each wild card stands for.
+
+    ``hands`` as for :func:`pokerlut.evaluate` (``(..., k)``, k in 5..7).  The five are ordered by
+    significance (the quads before the kicker, a straight from its top card, the wheel's ace
+    last).  ``plays_as`` gives, for each, the natural card it plays as: itself, or for a wild a
+    card not already among the five (five of a kind, the one exception, may repeat one).  Among
+    several 5-card subsets of equal value the one with the fewest wild cards is taken.
+
+    >>> from pokerlut import format_cards
+    >>> b = best_five("Kh 2c W 9s Kd 7h Ks")
+    >>> format_cards(b.cards), format_cards(b.plays_as)
+    ('Kh Kd Ks W 9s', 'Kh Kd Ks Kc 9s')
+    """
+    flat, lead_shape = validate_hands(hands, HAND_SIZES, check=check)
+    strengths = evaluate(flat, check=False)
+    subsets = _subsets(flat.shape[1])
+    subset_values = np.stack([evaluate(flat[:, s], check=False) for s in subsets], axis=1) if len(flat) else \
+        np.empty((0, len(subsets)), dtype=np.uint16)
+    five = np.empty((flat.shape[0], 5), dtype=np.uint8)
+    plays_as = np.empty((flat.shape[0], 5), dtype=np.uint8)
+    _kernels_best.best_five_rows(flat, strengths, subsets, subset_values, load_tables()["hand_values"], five,
+                                 plays_as)
+    shape = lead_shape + (5,)
+    return BestFive(five.reshape(shape), plays_as.reshape(shape), strengths.reshape(lead_shape))
+
+
+def made_cards(hands, *, check: bool = True) -> np.ndarray:
+    """The made cards of each hand's best five, padded with 255: shape ``(..., 5)`` uint8.
+
+    As RULES.md defines them for the course deal: the four of four of a kind, the three of three
+    of a kind, the four of two pair, the two of a pair, the single highest card for high card,
+    all five otherwise.  Most significant first; a wild card appears as 52.
+
+    >>> from pokerlut import format_cards
+    >>> m = made_cards("Qc Qd 7h 7s 3c Ah 2d")
+    >>> format_cards(m[m != 255])
+    'Qc Qd 7h 7s'
+    """
+    best = best_five(hands, check=check)
+    count = MADE_COUNT[load_tables()["hand_values"][best.strengths, 0]]
+    made = best.cards.copy()
+    made[np.arange(5) >= count[..., None]] = NO_CARD
+    return made
+
+
+def compare(a, b, *, check: bool = True) -> np.ndarray:
+    """Which hand wins, row by row: 1 if ``a`` is stronger, -1 if ``b`` is, 0 for a tie (int8).
+
+    >>> compare(["As Ad 7c 7d 2s", "Kh Kd Qs Jc 9h"], ["Kc Kd Qh Qc 3s", "Ks Kc Qd Jd 9s"]).tolist()
+    [1, 0]
+    """
+    sa = evaluate(a, check=check).astype(np.int32)
+    sb = evaluate(b, check=check).astype(np.int32)
+    if sa.shape != sb.shape:
+        raise ValueError(f"compare needs as many hands on each side: shapes {sa.shape} and {sb.shape}")
+    return np.sign(sa - sb).astype(np.int8)
+
+
+def _showdown_problem(row: int, pos: int, code: int, combined: np.ndarray, n_players: int, hole: int,
+                      batched: bool) -> str:
+    def place(j: int) -> str:
+        if j < n_players * hole:
+            return f"player {j // hole}'s card {j % hole}"
+        return f"board card {j - n_players * hole}"
+
+    value = int(combined[row, pos])
+    where = f"deal {row}: " if batched else ""
+    if code == OUT_OF_RANGE:
+        return f"{where}{place(pos)} is {value}, not a card (ids are 0..51, and {WILD} for a wild card)"
+    first = int(np.flatnonzero(combined[row, :pos] == value)[0])
+    return (f"{where}card {format_card(value)} (id {value}) is dealt twice: as {place(first)} and as "
+            f"{place(pos)}")
+
+
+def showdown(holes, board=(), *, check: bool = True) -> Showdown:
+    """Rank every player's best hand of hole cards + board, and split the pot among the best.
+
+    ``holes`` is ``(P, h)`` (one deal) or ``(N, P, h)`` (N deals): P players with h hole cards
+    each; ``board`` is ``(b,)`` or ``(N, b)`` shared cards, or empty for draw games; ``h + b`` is
+    5, 6 or 7.  A card dealt twice anywhere in a deal (or an id outside 0..52) is a ValueError
+    naming the deal, the player or board position and the card.
+
+    >>> r = showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
+    >>> r.winners.tolist(), r.shares.tolist()
+    ([True, False], [1.0, 0.0])
+    >>> showdown([["Ah", "2c"], ["Ad", "3c"]], "Kh Qd Js Tc 5s").shares.tolist()
+    [0.5, 0.5]
+    """
+    holes = integer_cards(holes, "holes")
+    board = integer_cards(board, "board")
+    if holes.ndim not in (2, 3):
+        raise ValueError(f"holes must have shape (players, cards) or (deals, players, cards), got {holes.shape}")
+    batched = holes.ndim == 3
+    if not batched:
+        holes = holes[None]
+    n_deals, n_players, hole = holes.shape
+    if board.size == 0:
+        board = np.zeros((n_deals, 0), dtype=holes.dtype)
+    elif board.ndim == 1:
+        board = np.broadcast_to(board, (n_deals, board.shape[0]))
+    elif board.ndim != 2 or board.shape[0] != n_deals:
+        raise ValueError(f"board must have shape (cards,) or ({n_deals}, cards), got {board.shape}")
+    if hole + board.shape[1] not in HAND_SIZES:
+        raise ValueError(f"each player's hand (hole {hole} + board {board.shape[1]} cards) must have 5, 6 or 7 cards")
+    if n_players < 1:
+        raise ValueError("a showdown needs at least one player")
+    combined = np.concatenate([holes.reshape(n_deals, -1), board], axis=1)
+    if check:
+        row, pos, code = first_problem(combined)
+        if row >= 0:
+            raise ValueError(_showdown_problem(row, pos, code, combined, n_players, hole, batched))
+    hands = np.concatenate([holes, np.broadcast_to(board[:, None, :], (n_deals, n_players, board.shape[1]))],
+                           axis=2).astype(np.uint8)
+    strengths = evaluate(hands, check=False)
+    winners = strengths == strengths.max(axis=1, keepdims=True)
+    shares = winners / winners.sum(axis=1, keepdims=True)
+    if not batched:
+        strengths, winners, shares = strengths[0], winners[0], shares[0]
+    return Showdown(strengths, winners, shares)
