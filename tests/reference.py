@@ -452,3 +452,155 @@ def strength_from_keys(encoded_keys):
         raise ValueError("not an encoded key of any hand")
     out = np.where(five, N_NATURAL_VALUES + 1 + five_rank, pos + 1).astype(np.int64)
     return int(out) if out.ndim == 0 else out
+
+
+# --------------------------------------------------------------------------
+# 9. Best 5 of 5, 6 or 7 cards, vectorised (wilds anywhere)
+# --------------------------------------------------------------------------
+
+# Layout of the table of every 5-card hand, natural or wild.  A 5-card hand
+# with w wilds and ascending naturals n_0 < .. < n_{4-w} sits at
+#     _WILD_OFFSET[w] + sum_{i < 5-w} C(n_i, i + 1)
+# i.e. blocks w = 0 (all C(52, 5) natural hands), 1 (C(52, 4)), .., 5 (1 hand),
+# each block indexed by the colex index of its naturals.
+_BLOCK_SIZE = tuple(comb(N_NATURAL, 5 - w) for w in range(6))
+_WILD_OFFSET = tuple(sum(_BLOCK_SIZE[:w]) for w in range(6))
+N_HANDS5_WILD = sum(_BLOCK_SIZE)  # 2,893,164 five-card hands over 52 naturals + any wilds
+
+# Per-card, per-position weight of that index: with the hand sorted ascending
+# (wilds, id 52, last) the index is sum_j _POS_WEIGHT[card_j, j].  A natural c
+# at position j weighs C(c, j + 1); a wild at position j weighs
+# _WILD_OFFSET[5 - j] - _WILD_OFFSET[4 - j], so that the wilds of a hand (at
+# positions 5-w .. 4) add up to _WILD_OFFSET[w].
+_POS_WEIGHT = np.zeros((WILD + 1, 5), dtype=np.int64)
+for _j in range(5):
+    for _c in range(N_NATURAL):
+        _POS_WEIGHT[_c, _j] = comb(_c, _j + 1)
+    _POS_WEIGHT[WILD, _j] = _WILD_OFFSET[5 - _j] - _WILD_OFFSET[4 - _j]
+del _j, _c
+_POS_WEIGHT32 = _POS_WEIGHT.astype(np.int32)
+
+
+def _colex_rows(sorted_rows) -> np.ndarray:
+    """Colex index sum C(c_i, i+1) of ascending natural rows of any width 0..5."""
+    rows = np.asarray(sorted_rows, dtype=np.int64)
+    if rows.shape[-1] == 0:
+        return np.zeros(rows.shape[:-1], dtype=np.int64)
+    return _BINOM[rows, np.arange(1, rows.shape[-1] + 1)].sum(axis=-1)
+
+
+@lru_cache(maxsize=None)
+def _five_card_key_table() -> np.ndarray:
+    """Encoded wild-aware key of every 5-card hand (0..5 wilds), see _WILD_OFFSET.
+
+    Block 0 is the natural table; block w >= 1 is ref_keys_wild of every set
+    of 5-w naturals plus w wilds.  Built once (~10 s), ~23 MB.
+    """
+    table = np.full(N_HANDS5_WILD, -1, dtype=np.int64)
+    table[: _BLOCK_SIZE[0]] = _natural_key_table()
+    for w in range(1, 6):
+        nat = _all_hands_cached(5 - w, N_NATURAL)  # lex order: rows ascending
+        hands = np.hstack([nat, np.full((len(nat), w), WILD, dtype=np.uint8)])
+        table[_WILD_OFFSET[w] + _colex_rows(nat)] = ref_keys_wild(hands)
+    assert (table >= 0).all()
+    table.setflags(write=False)
+    return table
+
+
+@lru_cache(maxsize=None)
+def _subset_positions(k: int) -> tuple:
+    return tuple(combinations(range(k), 5))
+
+
+def _validated_sorted(hands) -> np.ndarray:
+    h = np.asarray(hands)
+    if h.ndim != 2 or h.shape[1] not in (5, 6, 7):
+        raise ValueError(f"expected an (N, k) array with k in 5, 6, 7, got shape {h.shape}")
+    if h.size and (h.min() < 0 or h.max() > WILD):
+        raise ValueError("card ids are 0..52")
+    hs = np.sort(h.astype(np.uint8), axis=1)  # wilds (52) sort to the end
+    if ((hs[:, 1:] == hs[:, :-1]) & (hs[:, 1:] != WILD)).any():
+        raise ValueError("duplicate natural card in a hand")
+    return hs
+
+
+def ref_best_keys(hands, chunk_rows: int = 1 << 17) -> np.ndarray:
+    """Encoded keys (int64) of an (N, k) array, k in 5, 6, 7, wilds (52) anywhere.
+
+    Same value as encode_key(ref_best_key(h)) for every row: the best
+    wild-aware key over the C(k, 5) five-card subsets (RULES.md, "Hands of
+    more than five cards" and wild rule 4: a wild stands for a card not in
+    its own 5-card subset).  Each subset is a lookup in the table of all
+    5-card hands (_five_card_key_table): rows are sorted once, so every
+    subset taken in position order is sorted too, and its table index is a
+    sum of per-card, per-position weights.  `chunk_rows` bounds memory.
+    """
+    hs = _validated_sorted(hands)
+    n, k = hs.shape
+    table = _five_card_key_table()
+    subsets = _subset_positions(k)
+    out = np.empty(n, dtype=np.int64)
+    for lo in range(0, n, chunk_rows):
+        h = hs[lo: lo + chunk_rows]
+        # weight[p][j]: weight of the card at sorted position p when it is the
+        # j-th card of a subset (only j <= p <= j + k - 5 can occur)
+        weight = {(p, j): _POS_WEIGHT32[h[:, p], j]
+                  for j in range(5) for p in range(j, j + k - 4)}
+        best = None
+        for pos in subsets:
+            idx = weight[pos[0], 0] + weight[pos[1], 1]
+            idx += weight[pos[2], 2]
+            idx += weight[pos[3], 3]
+            idx += weight[pos[4], 4]
+            keys = table[idx]
+            best = keys if best is None else np.maximum(best, keys, out=best)
+        out[lo: lo + len(h)] = best
+    return out
+
+
+def _all_hands_chunks(k: int, chunk_rows: int = 1 << 21):
+    """Every k-combination of the 52 naturals (k >= 5), lex order, in chunks.
+
+    Each k-hand is a (k-5)-card prefix followed by a 5-card suffix of cards
+    above the prefix; the suffixes of cards >= s are a tail of all_hands(5).
+    """
+    fives = _all_hands_cached(5, N_NATURAL)
+    if k == 5:
+        for lo in range(0, len(fives), chunk_rows):
+            yield fives[lo: lo + chunk_rows]
+        return
+    # first row of all_hands(5) whose lowest card is >= s, for s = 0..52
+    start = np.searchsorted(fives[:, 0], np.arange(N_NATURAL + 1), side="left")
+    buf, size = [], 0
+    for prefix in _all_hands_cached(k - 5, N_NATURAL):
+        tail = fives[start[int(prefix[-1]) + 1]:]
+        if len(tail) == 0:
+            continue
+        part = np.empty((len(tail), k), dtype=np.uint8)
+        part[:, : k - 5] = prefix
+        part[:, k - 5:] = tail
+        buf.append(part)
+        size += len(part)
+        if size >= chunk_rows:
+            yield np.concatenate(buf)
+            buf, size = [], 0
+    if buf:
+        yield np.concatenate(buf)
+
+
+def ref_category_counts(k: int) -> dict:
+    """{category 0..8: number of k-card natural hands whose best five is in it}.
+
+    Brute force over every combination of k of the 52 cards with
+    ref_best_keys (k = 5: 2,598,960 hands; k = 6: 20,358,520, about a minute;
+    k = 7: 133,784,560, several minutes).
+    """
+    if k not in (5, 6, 7):
+        raise ValueError("k must be 5, 6 or 7")
+    counts = np.zeros(10, dtype=np.int64)
+    total = 0
+    for chunk in _all_hands_chunks(k):
+        counts += np.bincount(ref_best_keys(chunk) // KEY_BASE, minlength=10)
+        total += len(chunk)
+    assert total == comb(N_NATURAL, k) and counts[FIVE_KIND] == 0
+    return {c: int(counts[c]) for c in range(9)}
