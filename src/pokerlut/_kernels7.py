@@ -12,16 +12,14 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ._kernels5 import pair_index
+from ._kernels5 import WILD, cards_are_valid, pair_index
 
-WILD = 52
 NO_CARD = 255  # stands for the missing seventh card of a 6-card hand
 PAIR_PRIME_BITS = 0xFFF
 PRIME_BITS = 0xFF
 COUNTER_SHIFT = 16
 FLUSH_TEST_ADD = 0x3333  # adding 3 to a 4-bit counter sets its top bit exactly when it is >= 5
 FLUSH_TEST_MASK = 0x8888
-BLOCK = 1 << 13  # rows per parallel task
 
 
 @nb.njit(inline="always", nogil=True, cache=True)
@@ -63,48 +61,55 @@ def flush_value(cards, counters, flush7):
     return best
 
 
-@nb.njit(nogil=True, cache=True)
-def eval67_rows(hands, out, start, stop, card_info7, card_pairs7, flush7, values, displacement, params):
-    """Rank rows ``start..stop`` of a (N, 6) or (N, 7) uint8 hand array into ``out`` (uint16).
+def make_eval67(parallel: bool, checked: bool):
+    """Build ``eval67_{serial|parallel}[_checked](hands, out, tables...)`` for (N, 6) or (N, 7) uint8
+    hands; ``values``/``displacement``/``params`` are the hash6 or hash7 tables matching the width.
 
-    ``values``/``displacement``/``params`` are the hash6 or hash7 tables matching the width.  The
-    per-hand work is written inline (a helper taking the tables per hand costs numba a
-    reference-count update per array per call); only the rare flush case calls out."""
-    multiplier = params[0]
-    bucket_shift = params[1]
-    slot_shift = params[2]
-    slot_mask = params[3]
-    seven = hands.shape[1] == 7
-    for i in range(start, stop):
-        p = card_pairs7[pair_index(hands[i, 0], hands[i, 1])]
-        q = card_pairs7[pair_index(hands[i, 2], hands[i, 3])]
-        r = card_pairs7[pair_index(hands[i, 4], hands[i, 5])]
-        e = card_info7[hands[i, 6]] if seven else np.uint32(1)  # 1: no prime, no suit counted
-        key = np.uint64((p & PAIR_PRIME_BITS) * (q & PAIR_PRIME_BITS)) * np.uint64((r & PAIR_PRIME_BITS) * (e & PRIME_BITS))
-        h = key * multiplier
-        value = values[((h >> slot_shift) & slot_mask) ^ np.uint64(displacement[h >> bucket_shift])]
-        counters = (p + q + r + e) >> COUNTER_SHIFT
-        if has_flush_suit(counters):
-            last = hands[i, 6] if seven else np.uint8(NO_CARD)
-            cards = (hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], last)
-            value = max(value, flush_value(cards, counters, flush7))
-        out[i] = value
+    Variants as in :func:`pokerlut._kernels5.make_eval5` (checked ones write 0 for a bad row and
+    return how many there were); the per-hand work is inline for the same reasons, and only the
+    rare flush case calls out."""
+
+    def kernel(hands, out, card_info7, card_pairs7, flush7, values, displacement, params):
+        multiplier = params[0]
+        bucket_shift = params[1]
+        slot_shift = params[2]
+        slot_mask = params[3]
+        seven = hands.shape[1] == 7
+        bad = 0
+        for i in nb.prange(hands.shape[0]):
+            c0, c1, c2, c3, c4, c5 = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5]
+            c6 = hands[i, 6] if seven else np.uint8(WILD)  # a 6-card hand: a stand-in the check accepts
+            if checked and not cards_are_valid((c0, c1, c2, c3, c4, c5, c6)):
+                out[i] = 0
+                bad += 1
+                continue
+            p = card_pairs7[pair_index(c0, c1)]
+            q = card_pairs7[pair_index(c2, c3)]
+            r = card_pairs7[pair_index(c4, c5)]
+            e = card_info7[c6] if seven else np.uint32(1)  # 1: no prime, no suit counted
+            key = (np.uint64((p & PAIR_PRIME_BITS) * (q & PAIR_PRIME_BITS))
+                   * np.uint64((r & PAIR_PRIME_BITS) * (e & PRIME_BITS)))
+            h = key * multiplier
+            value = values[((h >> slot_shift) & slot_mask) ^ np.uint64(displacement[h >> bucket_shift])]
+            counters = (p + q + r + e) >> COUNTER_SHIFT
+            if has_flush_suit(counters):
+                last = c6 if seven else np.uint8(NO_CARD)
+                value = max(value, flush_value((c0, c1, c2, c3, c4, c5, last), counters, flush7))
+            out[i] = value
+        return bad
+
+    name = f"eval67_{'parallel' if parallel else 'serial'}{'_checked' if checked else ''}"
+    kernel.__name__ = kernel.__qualname__ = name  # distinct names: distinct numba cache entries
+    kernel.__doc__ = (f"Rank every row of ``hands`` (uint8, (N, 6|7)) into ``out`` (uint16), "
+                      f"{'on numba threads' if parallel else 'one thread'}"
+                      f"{'; bad rows get 0 and are counted' if checked else ''}.")
+    return nb.njit(nogil=True, cache=True, parallel=parallel)(kernel)
 
 
-@nb.njit(nogil=True, cache=True)
-def eval67_serial(hands, out, card_info7, card_pairs7, flush7, values, displacement, params):
-    """Rank every row of ``hands`` (uint8, (N, 6) or (N, 7)) into ``out`` (uint16), one thread."""
-    eval67_rows(hands, out, 0, hands.shape[0], card_info7, card_pairs7, flush7, values, displacement, params)
-
-
-@nb.njit(nogil=True, cache=True, parallel=True)
-def eval67_parallel(hands, out, card_info7, card_pairs7, flush7, values, displacement, params):
-    """As :func:`eval67_serial`, in blocks of rows across numba's threads."""
-    n = hands.shape[0]
-    for block in nb.prange((n + BLOCK - 1) // BLOCK):
-        start = block * BLOCK
-        eval67_rows(hands, out, start, min(start + BLOCK, n), card_info7, card_pairs7, flush7, values,
-                    displacement, params)
+eval67_serial = make_eval67(parallel=False, checked=False)
+eval67_parallel = make_eval67(parallel=True, checked=False)
+eval67_serial_checked = make_eval67(parallel=False, checked=True)
+eval67_parallel_checked = make_eval67(parallel=True, checked=True)
 
 
 @nb.njit(nogil=True, cache=True)

@@ -6,7 +6,7 @@ import numpy as np
 
 from . import _kernels5, _kernels7
 from .tables import load_tables
-from .validate import validate_hands
+from .validate import coerce_hands, raise_for_row, validate_hands
 
 #: Batches of at least this many hands run on numba's threads by default (``parallel=None``).
 PARALLEL_MIN_HANDS = 1 << 15
@@ -24,10 +24,27 @@ def _kernel_tables(n_cards: int) -> tuple[np.ndarray, ...]:
             t[f"{h}_params"])
 
 
-def _kernel(n_cards: int, parallel: bool):
-    if n_cards == 5:
-        return _kernels5.eval5_parallel if parallel else _kernels5.eval5_serial
-    return _kernels7.eval67_parallel if parallel else _kernels7.eval67_serial
+_KERNELS = {
+    # (n_cards is 5, parallel, checked) -> kernel
+    (True, False, False): _kernels5.eval5_serial,
+    (True, True, False): _kernels5.eval5_parallel,
+    (True, False, True): _kernels5.eval5_serial_checked,
+    (True, True, True): _kernels5.eval5_parallel_checked,
+    (False, False, False): _kernels7.eval67_serial,
+    (False, True, False): _kernels7.eval67_parallel,
+    (False, False, True): _kernels7.eval67_serial_checked,
+    (False, True, True): _kernels7.eval67_parallel_checked,
+}
+
+
+def _rank(flat: np.ndarray, parallel: bool | None, checked: bool) -> tuple[np.ndarray, int]:
+    """Rank a C-contiguous uint8 ``(N, k)`` array (k in 5..7): strengths, and with ``checked``
+    the number of bad rows (which get strength 0)."""
+    out = np.empty(flat.shape[0], dtype=np.uint16)
+    use_parallel = flat.shape[0] >= PARALLEL_MIN_HANDS if parallel is None else parallel
+    n_cards = flat.shape[1]
+    bad = _KERNELS[n_cards == 5, use_parallel, checked](flat, out, *_kernel_tables(n_cards))
+    return out, bad
 
 
 def evaluate(hands, *, check: bool = True, parallel: bool | None = None) -> np.ndarray:
@@ -55,8 +72,13 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None) -> np.n
     >>> int(pokerlut.evaluate("Ah Kh 7c 7d 2s Qh Jh")) == int(pokerlut.evaluate("Ah Ad 7c 7d Ks"))
     False
     """
-    flat, lead_shape = validate_hands(hands, HAND_SIZES, check=check, parallel=parallel)
-    out = np.empty(flat.shape[0], dtype=np.uint16)
-    use_parallel = flat.shape[0] >= PARALLEL_MIN_HANDS if parallel is None else parallel
-    _kernel(flat.shape[1], use_parallel)(flat, out, *_kernel_tables(flat.shape[1]))
+    flat, lead_shape = coerce_hands(hands, HAND_SIZES)
+    if flat.dtype == np.uint8:  # the fast path: validated inside the ranking kernel
+        flat = np.ascontiguousarray(flat)
+        out, bad = _rank(flat, parallel, check)
+        if bad:
+            raise_for_row(flat, int(np.argmin(out)), lead_shape)
+    else:  # wider integers: scan before narrowing them to uint8
+        flat, _ = validate_hands(flat, HAND_SIZES, check=check, parallel=parallel)
+        out, _ = _rank(flat, parallel, False)
     return out.reshape(lead_shape)

@@ -98,6 +98,26 @@ def integer_cards(obj, what: str = "hands") -> np.ndarray:
     return array
 
 
+def coerce_hands(hands, sizes: tuple[int, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
+    """User input as a 2-D integer array ``(N, k)``, ``k`` in ``sizes``, and its leading shape.
+
+    Checks the dtype and shape only; the card ids are not looked at.
+    """
+    array = integer_cards(hands)
+    if array.ndim == 0 or array.shape[-1] not in sizes:
+        wanted = " or ".join(str(k) for k in sizes)
+        raise ValueError(
+            f"hands must have shape (..., {wanted}): the last axis holds the cards of one hand; got shape {array.shape}"
+        )
+    return array.reshape(-1, array.shape[-1]), array.shape[:-1]
+
+
+def raise_for_row(flat: np.ndarray, row: int, lead_shape: tuple[int, ...]) -> None:
+    """Raise the ValueError that describes the first bad card of ``flat[row]``."""
+    _, pos, code = first_problem(flat[row:row + 1], parallel=False)
+    raise ValueError(_describe_problem(flat, row, pos, code, lead_shape))
+
+
 def validate_hands(hands, sizes: tuple[int, ...], *, check: bool = True,
                    parallel: bool | None = None) -> tuple[np.ndarray, tuple[int, ...]]:
     """Coerce ``hands`` to a C-contiguous uint8 ``(N, k)`` array, ``k`` in ``sizes``.
@@ -110,14 +130,7 @@ def validate_hands(hands, sizes: tuple[int, ...], *, check: bool = True,
     >>> flat.dtype.name, flat.shape, lead
     ('uint8', (1, 5), (1,))
     """
-    array = integer_cards(hands)
-    if array.ndim == 0 or array.shape[-1] not in sizes:
-        wanted = " or ".join(str(k) for k in sizes)
-        raise ValueError(
-            f"hands must have shape (..., {wanted}): the last axis holds the cards of one hand; got shape {array.shape}"
-        )
-    lead_shape = array.shape[:-1]
-    flat = array.reshape(-1, array.shape[-1])
+    flat, lead_shape = coerce_hands(hands, sizes)
     if check:
         row, pos, code = first_problem(flat, parallel)
         if code != OK:
