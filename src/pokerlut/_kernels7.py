@@ -113,8 +113,10 @@ eval67_parallel_checked = make_eval67(parallel=True, checked=True)
 
 
 @nb.njit(nogil=True, cache=True)
-def count_prefix7(c0, c1, row, card_info7, flush7, values, displacement, params):
-    """Add every 7-card natural hand starting with cards c0 < c1 to ``row`` (counts by strength).
+def count_tails(c0, c1, c2, row, card_info7, flush7, values, displacement, params):
+    """Add to ``row`` (counts by strength) every natural hand that starts with the prefix
+    c0 < c1 < c2 and goes on with four more cards above it; ``c2 = NO_CARD`` makes the prefix
+    two cards long (6-card hands), a real c2 three (7-card hands).
 
     The loops carry the partial prime product and suit counters from level to level, so each
     hand costs one multiply and one add before the hash lookup."""
@@ -122,69 +124,42 @@ def count_prefix7(c0, c1, row, card_info7, flush7, values, displacement, params)
     bucket_shift = params[1]
     slot_shift = params[2]
     slot_mask = params[3]
-    k1 = np.uint64(card_info7[c0] & PRIME_BITS) * np.uint64(card_info7[c1] & PRIME_BITS)
-    s1 = (card_info7[c0] >> COUNTER_SHIFT) + (card_info7[c1] >> COUNTER_SHIFT)
-    for c2 in range(c1 + 1, 48):
-        k2 = k1 * np.uint64(card_info7[c2] & PRIME_BITS)
-        s2 = s1 + (card_info7[c2] >> COUNTER_SHIFT)
-        for c3 in range(c2 + 1, 49):
-            k3 = k2 * np.uint64(card_info7[c3] & PRIME_BITS)
-            s3 = s2 + (card_info7[c3] >> COUNTER_SHIFT)
-            for c4 in range(c3 + 1, 50):
-                k4 = k3 * np.uint64(card_info7[c4] & PRIME_BITS)
-                s4 = s3 + (card_info7[c4] >> COUNTER_SHIFT)
-                for c5 in range(c4 + 1, 51):
-                    k5 = k4 * np.uint64(card_info7[c5] & PRIME_BITS)
-                    s5 = s4 + (card_info7[c5] >> COUNTER_SHIFT)
-                    for c6 in range(c5 + 1, 52):
-                        h = k5 * np.uint64(card_info7[c6] & PRIME_BITS) * multiplier
-                        value = values[((h >> slot_shift) & slot_mask) ^ np.uint64(displacement[h >> bucket_shift])]
-                        counters = s5 + (card_info7[c6] >> COUNTER_SHIFT)
-                        if has_flush_suit(counters):
-                            value = max(value, flush_value((c0, c1, c2, c3, c4, c5, c6), counters, flush7))
-                        row[value] += 1
-
-
-@nb.njit(nogil=True, cache=True)
-def count_prefix6(c0, c1, row, card_info7, flush7, values, displacement, params):
-    """As :func:`count_prefix7` for 6-card hands."""
-    multiplier = params[0]
-    bucket_shift = params[1]
-    slot_shift = params[2]
-    slot_mask = params[3]
-    k1 = np.uint64(card_info7[c0] & PRIME_BITS) * np.uint64(card_info7[c1] & PRIME_BITS)
-    s1 = (card_info7[c0] >> COUNTER_SHIFT) + (card_info7[c1] >> COUNTER_SHIFT)
-    for c2 in range(c1 + 1, 49):
-        k2 = k1 * np.uint64(card_info7[c2] & PRIME_BITS)
-        s2 = s1 + (card_info7[c2] >> COUNTER_SHIFT)
-        for c3 in range(c2 + 1, 50):
-            k3 = k2 * np.uint64(card_info7[c3] & PRIME_BITS)
-            s3 = s2 + (card_info7[c3] >> COUNTER_SHIFT)
-            for c4 in range(c3 + 1, 51):
-                k4 = k3 * np.uint64(card_info7[c4] & PRIME_BITS)
-                s4 = s3 + (card_info7[c4] >> COUNTER_SHIFT)
-                for c5 in range(c4 + 1, 52):
-                    h = k4 * np.uint64(card_info7[c5] & PRIME_BITS) * multiplier
+    k2 = np.uint64(card_info7[c0] & PRIME_BITS) * np.uint64(card_info7[c1] & PRIME_BITS)
+    s2 = (card_info7[c0] >> COUNTER_SHIFT) + (card_info7[c1] >> COUNTER_SHIFT)
+    start = c1 + 1
+    if c2 != NO_CARD:
+        k2 = k2 * np.uint64(card_info7[c2] & PRIME_BITS)
+        s2 = s2 + (card_info7[c2] >> COUNTER_SHIFT)
+        start = c2 + 1
+    for c3 in range(start, 49):
+        k3 = k2 * np.uint64(card_info7[c3] & PRIME_BITS)
+        s3 = s2 + (card_info7[c3] >> COUNTER_SHIFT)
+        for c4 in range(c3 + 1, 50):
+            k4 = k3 * np.uint64(card_info7[c4] & PRIME_BITS)
+            s4 = s3 + (card_info7[c4] >> COUNTER_SHIFT)
+            for c5 in range(c4 + 1, 51):
+                k5 = k4 * np.uint64(card_info7[c5] & PRIME_BITS)
+                s5 = s4 + (card_info7[c5] >> COUNTER_SHIFT)
+                for c6 in range(c5 + 1, 52):
+                    h = k5 * np.uint64(card_info7[c6] & PRIME_BITS) * multiplier
                     value = values[((h >> slot_shift) & slot_mask) ^ np.uint64(displacement[h >> bucket_shift])]
-                    counters = s4 + (card_info7[c5] >> COUNTER_SHIFT)
+                    counters = s5 + (card_info7[c6] >> COUNTER_SHIFT)
                     if has_flush_suit(counters):
-                        value = max(value, flush_value((c0, c1, c2, c3, c4, c5, NO_CARD), counters, flush7))
+                        value = max(value, flush_value((c0, c1, c2, c3, c4, c5, c6), counters, flush7))
                     row[value] += 1
 
 
 @nb.njit(nogil=True, cache=True, parallel=True)
-def histogram(n_cards, prefixes, n_chunks, card_info7, flush7, values, displacement, params, n_strengths):
-    """Count every natural 6- or 7-card hand by strength; ``prefixes`` lists the first two cards.
+def histogram(prefixes, n_chunks, card_info7, flush7, values, displacement, params, n_strengths):
+    """Count natural hands by strength: every hand that is a prefix row (c0, c1, c2; c2 may be
+    ``NO_CARD``) followed by four higher cards.  With all pairs as prefixes that is every 6-card
+    hand, with all triples every 7-card hand (pass the matching hash tables).
 
     Chunk ``t`` takes prefixes ``t, t + n_chunks, ...`` (they are sorted by work, so the chunks
     get about equal shares) and counts into its own row of the result: sum the rows."""
     counts = np.zeros((n_chunks, n_strengths), dtype=np.int64)
     for chunk in nb.prange(n_chunks):
         for p in range(chunk, prefixes.shape[0], n_chunks):
-            if n_cards == 7:
-                count_prefix7(prefixes[p, 0], prefixes[p, 1], counts[chunk], card_info7, flush7, values,
-                              displacement, params)
-            else:
-                count_prefix6(prefixes[p, 0], prefixes[p, 1], counts[chunk], card_info7, flush7, values,
-                              displacement, params)
+            count_tails(prefixes[p, 0], prefixes[p, 1], prefixes[p, 2], counts[chunk], card_info7, flush7,
+                        values, displacement, params)
     return counts

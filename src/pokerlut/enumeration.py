@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 from math import comb
 
 import numba
@@ -16,10 +17,12 @@ from .tables import load_tables
 
 @lru_cache(maxsize=None)
 def _prefixes_by_work(n_cards: int) -> np.ndarray:
-    """All first-two-card pairs (a < b), the most hands under them (``C(51 - b, n - 2)``) first."""
-    pairs = sorted(((a, b) for a in range(52) for b in range(a + 1, 52)),
-                   key=lambda ab: (-comb(51 - ab[1], n_cards - 2), ab))
-    return np.array(pairs, dtype=np.int64)
+    """The first ``n_cards - 4`` cards of every hand (a < b [< c], padded with ``NO_CARD``), the
+    most hands under them (``C(51 - last, 4)``) first."""
+    size = n_cards - 4
+    prefixes = sorted(combinations(range(52), size), key=lambda p: (-comb(51 - p[-1], 4), p))
+    padded = [p + (_kernels7.NO_CARD,) * (3 - size) for p in prefixes]
+    return np.array(padded, dtype=np.int64)
 
 
 def strength_histogram(n_cards: int) -> np.ndarray:
@@ -38,15 +41,13 @@ def strength_histogram(n_cards: int) -> np.ndarray:
         raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     t = load_tables()
     n_chunks = 8 * numba.get_num_threads()
-    counts = _kernels7.histogram(n_cards, _prefixes_by_work(n_cards), n_chunks, t["card_info7"], t["flush7"],
+    counts = _kernels7.histogram(_prefixes_by_work(n_cards), n_chunks, t["card_info7"], t["flush7"],
                                  t[f"hash{n_cards}_values"], t[f"hash{n_cards}_displacement"],
                                  t[f"hash{n_cards}_params"], MAX_STRENGTH + 1)
     return counts.sum(axis=0)
 
 
 def _all_five_card_hands() -> np.ndarray:
-    from itertools import combinations
-
     return np.array(list(combinations(range(52), 5)), dtype=np.uint8)
 
 
