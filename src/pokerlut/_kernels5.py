@@ -51,6 +51,16 @@ def cards_are_valid(cards):
     return not too_big and repeated == 0
 
 
+def compile_variant(kernel, family: str, parallel: bool, checked: bool, shape: str):
+    """njit one variant of a kernel body under its own name (distinct numba cache entries)."""
+    name = f"{family}_{'parallel' if parallel else 'serial'}{'_checked' if checked else ''}"
+    kernel.__name__ = kernel.__qualname__ = name
+    kernel.__doc__ = (f"Rank every row of ``hands`` (uint8, {shape}) into ``out`` (uint16, (N,)), "
+                      f"{'on numba threads' if parallel else 'one thread'}"
+                      f"{'; bad rows get 0 and are counted' if checked else ''}.")
+    return nb.njit(nogil=True, cache=True, parallel=parallel)(kernel)
+
+
 def make_eval5(parallel: bool, checked: bool):
     """Build the kernel ``eval5_{serial|parallel}[_checked](hands, out, tables...)``."""
 
@@ -77,12 +87,7 @@ def make_eval5(parallel: bool, checked: bool):
                 out[i] = values[((h >> slot_shift) & slot_mask) ^ np.uint64(displacement[h >> bucket_shift])]
         return bad
 
-    name = f"eval5_{'parallel' if parallel else 'serial'}{'_checked' if checked else ''}"
-    kernel.__name__ = kernel.__qualname__ = name  # distinct names: distinct numba cache entries
-    kernel.__doc__ = (f"Rank every row of ``hands`` (uint8, (N, 5)) into ``out`` (uint16, (N,)), "
-                      f"{'on numba threads' if parallel else 'one thread'}"
-                      f"{'; bad rows get 0 and are counted' if checked else ''}.")
-    return nb.njit(nogil=True, cache=True, parallel=parallel)(kernel)
+    return compile_variant(kernel, "eval5", parallel, checked, "(N, 5)")
 
 
 eval5_serial = make_eval5(parallel=False, checked=False)

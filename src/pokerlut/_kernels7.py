@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ._kernels5 import WILD, cards_are_valid, pair_index
+from ._kernels5 import WILD, cards_are_valid, compile_variant, pair_index
 
 NO_CARD = 255  # stands for the missing seventh card of a 6-card hand
 PAIR_PRIME_BITS = 0xFFF
@@ -98,12 +98,7 @@ def make_eval67(parallel: bool, checked: bool):
             out[i] = value
         return bad
 
-    name = f"eval67_{'parallel' if parallel else 'serial'}{'_checked' if checked else ''}"
-    kernel.__name__ = kernel.__qualname__ = name  # distinct names: distinct numba cache entries
-    kernel.__doc__ = (f"Rank every row of ``hands`` (uint8, (N, 6|7)) into ``out`` (uint16), "
-                      f"{'on numba threads' if parallel else 'one thread'}"
-                      f"{'; bad rows get 0 and are counted' if checked else ''}.")
-    return nb.njit(nogil=True, cache=True, parallel=parallel)(kernel)
+    return compile_variant(kernel, "eval67", parallel, checked, "(N, 6) or (N, 7)")
 
 
 eval67_serial = make_eval67(parallel=False, checked=False)

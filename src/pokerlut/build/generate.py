@@ -70,13 +70,18 @@ def card_info() -> np.ndarray:
     return info
 
 
-def card_pairs(info: np.ndarray) -> np.ndarray:
+def pair_table(info: np.ndarray, combine) -> np.ndarray:
+    """``combine(info[a], info[b])`` for every two card ids, at index ``(a << 6) | b``."""
     pairs = np.zeros(53 * 64, dtype=np.uint32)
     for a in range(53):
         for b in range(53):
-            x, y = int(info[a]), int(info[b])
-            pairs[(a << 6) | b] = (x & 0xFF) * (y & 0xFF) | (x & y & 0xF000) | ((x | y) & 0x1FFF0000)
+            pairs[(a << 6) | b] = combine(int(info[a]), int(info[b]))
     return pairs
+
+
+def card_pairs(info: np.ndarray) -> np.ndarray:
+    """5-card pairs: product of primes, AND of suit bits, OR of rank bits."""
+    return pair_table(info, lambda x, y: (x & 0xFF) * (y & 0xFF) | (x & y & 0xF000) | ((x | y) & 0x1FFF0000))
 
 
 def card_info7() -> np.ndarray:
@@ -89,13 +94,9 @@ def card_info7() -> np.ndarray:
 
 
 def card_pairs7(info: np.ndarray) -> np.ndarray:
-    pairs = np.zeros(53 * 64, dtype=np.uint32)
-    for a in range(53):
-        for b in range(53):
-            x, y = int(info[a]), int(info[b])
-            counters = (x >> COUNTER_SHIFT) + (y >> COUNTER_SHIFT)
-            pairs[(a << 6) | b] = (x & 0xFF) * (y & 0xFF) | (counters << COUNTER_SHIFT)
-    return pairs
+    """6/7-card pairs: product of primes, summed suit counters."""
+    return pair_table(info, lambda x, y: (x & 0xFF) * (y & 0xFF)
+                      | (((x >> COUNTER_SHIFT) + (y >> COUNTER_SHIFT)) << COUNTER_SHIFT))
 
 
 def shape_key(counts: tuple[int, ...], wilds: int) -> int:
