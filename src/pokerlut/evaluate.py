@@ -50,10 +50,12 @@ def _rank(flat: np.ndarray, parallel: bool | None, checked: bool) -> tuple[np.nd
 def evaluate(hands, *, check: bool = True, parallel: bool | None = None) -> np.ndarray:
     """Strength of every hand: ``uint16``, higher is stronger, equal means a split pot.
 
-    ``hands`` is anything of shape ``(..., k)`` with ``k`` 5, 6 or 7; a hand of 6 or 7 cards is
-    worth its best 5-card subset (ranked directly from 6- and 7-card tables, no subset loop): an integer array of card ids (``4 * rank +
-    suit``, 52 for a wild card, any number of wilds per hand), nested lists, or card strings.
-    The leading shape is kept; a single hand of shape ``(k,)`` gives a 0-d array.
+    ``hands`` is anything of shape ``(..., k)`` with ``k`` 5, 6 or 7: an integer array of card ids
+    (``4 * rank + suit``, 52 for a wild card, any number of wilds per hand), nested lists, or card
+    strings.  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly from the 6-
+    and 7-card tables, with no loop over subsets).  The leading shape is kept; a single hand of
+    shape ``(k,)`` gives a 0-d array.  C-contiguous ``uint8`` input is used as it is (the fast
+    path); other integer dtypes are checked, then converted.
 
     ``check=True`` (the default) rejects ids outside 0..52 and a natural card held twice with a
     ``ValueError`` naming the hand, position and value.  ``check=False`` skips that scan for
