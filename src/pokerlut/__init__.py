@@ -7,7 +7,7 @@
 """
 
 from .cards import WILD, format_card, format_cards, from_course, parse_card, parse_cards, to_course_strings
-from . import course
+from . import course, interop
 from .enumeration import category_counts, strength_histogram
 from .evaluate import PARALLEL_MIN_HANDS, evaluate
 from .sampling import random_hands
@@ -23,6 +23,7 @@ __all__ = [
     "category_counts",
     "compare",
     "course",
+    "interop",
     "made_cards",
     "showdown",
     "strength_histogram",

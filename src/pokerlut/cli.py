@@ -105,6 +105,13 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    # "pokerlut bench --peers ..." is routed to pokerlut.peers.main by main() before parsing.
+    print("pokerlut bench: choose a benchmark: --peers (pokerlut beside treys, phevaluator, eval7 and "
+          "pokerkit; 'pokerlut bench --peers --help' lists its options)", file=sys.stderr)
+    return 2
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokerlut", description="Exact poker hand ranking from lookup tables.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -121,10 +128,23 @@ def build_parser() -> argparse.ArgumentParser:
     p_demo.add_argument("--seed", type=int, default=2026)
     p_demo.add_argument("--repeat", type=int, default=5, help="timed repetitions; the best is shown")
     p_demo.set_defaults(func=cmd_demo)
+    p_bench = sub.add_parser("bench", help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 "
+                                           "and pokerkit and checks they agree")
+    p_bench.add_argument("--peers", action="store_true",
+                         help="compare with the peer evaluators (pip install 'pokerlut[bench]'); "
+                              "'pokerlut bench --peers --help' lists its options")
+    p_bench.set_defaults(func=cmd_bench)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["bench"] and "--peers" in argv[1:]:
+        from .peers import main as peers_main
+
+        rest = argv[1:]
+        rest.remove("--peers")  # the first one: the rest are the comparison's own options
+        return peers_main(rest, prog="pokerlut bench --peers")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
