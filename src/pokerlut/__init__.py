@@ -7,7 +7,7 @@
 """
 
 from .cards import WILD, format_card, format_cards, from_course, parse_card, parse_cards, to_course_strings
-from . import course, interop
+from . import course, interop, videopoker
 from .enumeration import category_counts, strength_histogram
 from .evaluate import PARALLEL_MIN_HANDS, evaluate
 from .sampling import random_hands
@@ -43,4 +43,5 @@ __all__ = [
     "parse_cards",
     "random_hands",
     "to_course_strings",
+    "videopoker",
 ]

@@ -128,6 +128,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_demo.add_argument("--seed", type=int, default=2026)
     p_demo.add_argument("--repeat", type=int, default=5, help="timed repetitions; the best is shown")
     p_demo.set_defaults(func=cmd_demo)
+    from .videopoker.cli import add_holds_arguments, add_return_arguments, cmd_holds, cmd_return
+
+    p_holds = sub.add_parser("holds", help="video poker: expected payout of all 32 holds of a dealt hand")
+    add_holds_arguments(p_holds)
+    p_holds.set_defaults(func=cmd_holds)
+    p_return = sub.add_parser("video-return", help="video poker: a game's exact return under optimal play")
+    add_return_arguments(p_return)
+    p_return.set_defaults(func=cmd_return)
     p_bench = sub.add_parser("bench", help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 "
                                            "and pokerkit and checks they agree")
     p_bench.add_argument("--peers", action="store_true",

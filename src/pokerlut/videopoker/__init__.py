@@ -1,0 +1,45 @@
+"""Video poker: pay-table classes with wild cards, the best hold of any hand, exact game returns.
+
+Games (``RULES.md``, "Video poker classes"): ``"jacks-or-better"`` (52 cards),
+``"deuces-wild"`` (52 cards, the four deuces wild) and ``"joker-poker"`` (kings or better, 53
+cards with one joker, ``W`` = id 52).  Each ships its standard full-pay table, per coin at the
+five-coin bet, and accepts a user's (:func:`make_paytable`).
+
+* :func:`classify` -- pay class and payout of final hands (vectorized);
+* :func:`hold_values` -- the exact expected payout of all 32 holds of dealt hands, best first;
+  :func:`best_hold` -- just the best (vectorized);
+* :func:`game_return` -- the exact return under optimal play, every deal analysed.
+
+>>> from pokerlut import videopoker as vp
+>>> vp.best_hold("Jh Jd 4s 7c Qh", "jacks-or-better").cards.tolist()
+[38, 37, 255, 255, 255]
+>>> vp.classify("W Kh Kd 7c 3s", "joker-poker").names.item()
+'Three of a kind'
+"""
+
+from .analysis import (BestHold, Classification, GameReturn, HoldValues, best_hold, classify, game_return,
+                       hold_values)
+from .cli import add_holds_arguments, add_return_arguments, cmd_holds, cmd_return, holds_cli, return_cli
+from .games import GAMES, Game, PayTable, get_game, make_paytable
+
+__all__ = [
+    "GAMES",
+    "BestHold",
+    "Classification",
+    "Game",
+    "GameReturn",
+    "HoldValues",
+    "PayTable",
+    "add_holds_arguments",
+    "add_return_arguments",
+    "best_hold",
+    "classify",
+    "cmd_holds",
+    "cmd_return",
+    "game_return",
+    "get_game",
+    "hold_values",
+    "holds_cli",
+    "make_paytable",
+    "return_cli",
+]

@@ -1,0 +1,113 @@
+"""Command-line front ends: ``pokerlut holds`` (every hold of a dealt hand) and ``pokerlut
+video-return`` (a game's exact return).
+
+Each comes as ``add_*_arguments(parser)`` + ``cmd_*(args)`` for an argparse subcommand (``cmd_*``
+raises ``ValueError``/``TypeError`` on bad input, for the caller to report), and as a standalone
+``*_cli(argv) -> int`` that reports errors itself (exit status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from fractions import Fraction
+
+from .analysis import game_return, hold_values
+from .games import get_game, make_paytable
+
+
+def _number(text: str) -> Fraction:
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"not a payout: {text!r} (write e.g. 800, 2.5 or 4000/5)") from None
+
+
+def _paytable(args: argparse.Namespace):
+    game = get_game(args.game)
+    if args.pays:
+        pays = [_number(p) for p in args.pays.split(",")]
+        table = make_paytable(game, pays, name="custom")
+    else:
+        table = game.paytable
+    if args.pay:
+        entries = dict(table.as_dict())
+        for item in args.pay:
+            name, sep, value = item.partition("=")
+            if not sep:
+                raise ValueError(f"--pay takes CLASS=PAYOUT, e.g. full_house=8; got {item!r}")
+            entries[game.classes[game.class_id(name)]] = _number(value)
+        table = make_paytable(game, entries, name="custom")
+    return game, table
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", "-g", default="jacks-or-better",
+                        help="jacks-or-better (default), deuces-wild or joker-poker")
+    parser.add_argument("--pays", metavar="P1,P2,...",
+                        help="a whole pay table, payouts per coin best class first "
+                             "(jacks-or-better 9/6: 800,50,25,9,6,4,3,2,1)")
+    parser.add_argument("--pay", action="append", metavar="CLASS=PAYOUT",
+                        help="change one entry of the table, e.g. full_house=8 (repeatable)")
+
+
+def add_holds_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``pokerlut holds``."""
+    parser.add_argument("hand", nargs="+", help='the 5 dealt cards, e.g. "Jh Jd 4s 7c Qh" (W: the joker)')
+    _add_game_arguments(parser)
+    parser.add_argument("--top", type=int, default=None, help="show only the best N holds")
+    parser.add_argument("--detail", action="store_true",
+                        help="also show how many draws of each hold end in each paying class")
+    parser.add_argument("--unicode", action="store_true", help="print suits as symbols")
+
+
+def cmd_holds(args: argparse.Namespace) -> int:
+    """Print the holds table of ``args.hand``."""
+    game, table = _paytable(args)
+    holds = hold_values(" ".join(args.hand), game, table)
+    print(holds.table(args.top, detail=args.detail, style="unicode" if args.unicode else "ascii"))
+    return 0
+
+
+def add_return_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``pokerlut video-return``."""
+    _add_game_arguments(parser)
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def cmd_return(args: argparse.Namespace) -> int:
+    """Print the game's return under optimal play and the final-hand probabilities."""
+    game, table = _paytable(args)
+    print(game_return(game, table, progress=False if args.no_progress else None))
+    return 0
+
+
+def _run(prog: str, description: str, add, cmd, argv: list[str] | None) -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    add(parser)
+    args = parser.parse_args(argv)
+    try:
+        return cmd(args)
+    except (ValueError, TypeError) as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 2
+
+
+def holds_cli(argv: list[str] | None = None) -> int:
+    """``pokerlut holds "Jh Jd 4s 7c Qh" --game jacks-or-better``: every hold's expected payout.
+
+    >>> holds_cli(["Jh Jd 4s 7c Qh", "--top", "1"])  # doctest: +NORMALIZE_WHITESPACE
+    Jacks or Better, 9/6 full pay: Jh Jd 4s 7c Qh
+    expected payout per coin bet of each hold (draws from the 47 cards left), best first
+      #  hold                draws    expected
+      1  Jh Jd -- -- --     16,215    1.536540
+    0
+    """
+    return _run("pokerlut holds", "The expected payout of all 32 ways to hold a dealt video poker hand.",
+                add_holds_arguments, cmd_holds, argv)
+
+
+def return_cli(argv: list[str] | None = None) -> int:
+    """``pokerlut video-return --game deuces-wild``: a game's exact return under optimal play."""
+    return _run("pokerlut video-return", "The exact return of a video poker game under optimal play.",
+                add_return_arguments, cmd_return, argv)
