@@ -10,6 +10,8 @@ from .cards import WILD, format_card, format_cards, from_course, parse_card, par
 from . import course, interop, videopoker
 from .enumeration import category_counts, strength_histogram
 from .evaluate import PARALLEL_MIN_HANDS, evaluate
+from .holdem_equity import BatchEquityResult, EquityResult, equity, equity_batch
+from .ranges import Range, parse_range
 from .sampling import random_hands
 from .showdown import BestFive, Showdown, best_five, compare, made_cards, showdown
 from .strength import CATEGORY_NAMES, MAX_STRENGTH, NATURAL_STRENGTHS, category, category_name, describe
@@ -17,6 +19,12 @@ from .strength import CATEGORY_NAMES, MAX_STRENGTH, NATURAL_STRENGTHS, category,
 __version__ = "0.1.0"
 
 __all__ = [
+    "BatchEquityResult",
+    "EquityResult",
+    "Range",
+    "equity",
+    "equity_batch",
+    "parse_range",
     "BestFive",
     "Showdown",
     "best_five",

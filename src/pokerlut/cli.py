@@ -142,6 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="compare with the peer evaluators (pip install 'pokerlut[bench]'); "
                               "'pokerlut bench --peers --help' lists its options")
     p_bench.set_defaults(func=cmd_bench)
+    # listed for 'pokerlut --help'; main() hands 'equity' and everything after it to equity_cli
+    sub.add_parser("equity", add_help=False,
+                   help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c' (equity --help)")
     return parser
 
 
@@ -153,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         rest = argv[1:]
         rest.remove("--peers")  # the first one: the rest are the comparison's own options
         return peers_main(rest, prog="pokerlut bench --peers")
+    if argv[:1] == ["equity"]:
+        from .holdem_equity import equity_cli
+
+        return equity_cli(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

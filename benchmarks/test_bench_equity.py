@@ -1,0 +1,62 @@
+"""Equity benchmarks (pytest-benchmark; not pass/fail tests).
+
+    python -m pytest benchmarks/test_bench_equity.py
+
+Targets of the issue, on two cores after warm-up: heads-up preflop exact (1,712,304 boards)
+<= 30 ms; Monte Carlo >= 50 M two-player trials/s; "TT+,AKs" vs "random" exact on Qs 7h 2c <= 2 s.
+The rates table at the end counts boards (exact) or trials (Monte Carlo) per second.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import record
+
+from pokerlut.holdem_equity import equity, equity_batch
+
+ROUNDS = 7
+GROUP = "equity"
+
+
+def run(benchmark, fn, n, rounds=ROUNDS):
+    benchmark.group = GROUP
+    fn()  # warm-up: compile or load the kernels
+    benchmark.pedantic(fn, rounds=rounds, iterations=1)
+    record(benchmark, n)
+
+
+@pytest.mark.parametrize("n_threads", [1, 2])
+def test_heads_up_preflop_exact(benchmark, threads, n_threads):
+    threads(n_threads)
+    run(benchmark, lambda: equity(["AhKh", "QdQc"], exact=True), 1_712_304)
+
+
+def test_three_way_preflop_exact(benchmark):
+    run(benchmark, lambda: equity(["AhKh", "QdQc", "7s 7c"], exact=True), 1_370_754, rounds=3)
+
+
+@pytest.mark.parametrize("n_threads", [1, 2])
+def test_heads_up_monte_carlo(benchmark, threads, n_threads):
+    threads(n_threads)
+    n = 20_000_000
+    run(benchmark, lambda: equity(["AhKh", "QdQc"], exact=False, samples=n, seed=1), n, rounds=3)
+
+
+def test_range_vs_random_monte_carlo(benchmark):
+    n = 10_000_000
+    run(benchmark, lambda: equity(["TT+,AKs", "random"], exact=False, samples=n, seed=1), n, rounds=3)
+
+
+def test_range_vs_range_flop_exact(benchmark):
+    r = equity(["TT+,AKs", "random"], "Qs 7h 2c")
+    assert r.method == "exact"
+    run(benchmark, lambda: equity(["TT+,AKs", "random"], "Qs 7h 2c"), r.n, rounds=3)
+
+
+def test_batch_flop_exact(benchmark):
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    deals = np.array([rng.permutation(52)[:7] for _ in range(2000)])
+    holes, boards = deals[:, :4].reshape(-1, 2, 2), deals[:, 4:]
+    run(benchmark, lambda: equity_batch(holes, boards), 2000 * 990, rounds=3)

@@ -1,0 +1,572 @@
+"""Texas Hold'em equity: exact board enumeration or Monte Carlo, for hands and weighted ranges.
+
+>>> r = equity(["AhKh", "QdQc"], exact=True)       # every one of the 1,712,304 boards
+>>> r.method, r.n, [round(float(x), 4) for x in r.equity]
+('exact', 1712304, [0.4621, 0.5379])
+>>> r = equity(["AsAd", "KK"], board="Ks 7h 2c")   # a hand against a range, on a flop
+>>> r.method, r.n
+('exact', 2970)
+
+Exact or sampled (``exact=None``): every remaining board is enumerated for every conflict-free
+combination of the players' combos when ``combinations * boards * players <= EXACT_BUDGET``
+(400 million player-hands, about a second on two cores) and the combinations number at most
+``MAX_DEALS`` (4 million); otherwise ``samples`` Monte Carlo trials are run.  ``exact=True``
+forces enumeration (still limited to ``MAX_DEALS`` combinations), ``exact=False`` sampling.
+
+Weights: each combination of combos counts with the product of its combos' weights, exactly as
+a weighted average over conflict-free deals; Monte Carlo draws combos by weight and redraws a
+combination that holds a card twice, which samples the same distribution.
+
+Reproducible Monte Carlo: the trials are cut into chunks of ``CHUNK_TRIALS``; chunk ``i`` runs
+its own splitmix64 stream seeded from ``SeedSequence(seed, spawn_key=(i,))``, so a seed gives
+the same counts whatever the number of threads or Dask workers (:mod:`pokerlut.dask`).
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numba
+import numpy as np
+
+from . import _kernels_equity as K
+from .cards import format_cards, parse_cards
+from .ranges import Range, parse_range
+from .tables import load_tables
+
+__all__ = ["EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli", "EXACT_BUDGET",
+           "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES"]
+
+EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
+MAX_DEALS = 4_000_000  #: most conflict-free combinations of combos an exact run enumerates
+CHUNK_TRIALS = 1 << 16  #: Monte Carlo trials per independently seeded chunk
+DEFAULT_SAMPLES = 1_000_000
+MAX_PLAYERS = 9
+PARALLEL_MIN_WORK = 200_000  #: player-hands (exact) or trials (Monte Carlo) below which one thread runs
+SHARE_UNIT = K.SHARE_UNIT
+
+
+def _tables():
+    t = load_tables()
+    return (t["card_info7"], t["flush7"], t["hash7_values"], t["hash7_displacement"], t["hash7_params"])
+
+
+@dataclass
+class EquityResult:
+    """Per player (in the order given): ``win`` (alone), ``tie`` (shared best hand) and ``equity``
+    (pot share, ties split evenly) as fractions; ``n`` boards enumerated (summed over every
+    combination of combos) or trials run; ``method`` 'exact' or 'monte carlo'; ``std_error`` of
+    each equity (Monte Carlo; zeros when exact); ``seed`` the entropy that reproduces the run."""
+
+    players: list[str]
+    win: np.ndarray
+    tie: np.ndarray
+    equity: np.ndarray
+    n: int
+    method: str
+    std_error: np.ndarray
+    seed: int | None = None
+    board: str = ""
+    dead: str = ""
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def boards(self) -> int:
+        return self.n
+
+    @property
+    def trials(self) -> int:
+        return self.n
+
+    def table(self) -> str:
+        width = max(6, *(len(p) for p in self.players))
+        mc = self.method != "exact"
+        head = f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}" + ("  std.err" if mc else "")
+        lines = [head]
+        for i, p in enumerate(self.players):
+            line = f"{p:<{width}}  {self.equity[i]:8.3%}  {self.win[i]:8.3%}  {self.tie[i]:8.3%}"
+            if mc:
+                line += f"  {self.std_error[i]:7.3%}"
+            lines.append(line)
+        what = "boards" if not mc else "trials"
+        tail = f"{self.method}, {self.n:,} {what}"
+        if self.board:
+            tail += f", board {self.board}"
+        if self.dead:
+            tail += f", dead {self.dead}"
+        if mc:
+            tail += f", seed {self.seed}"
+        if self.seconds:
+            tail += f", {self.seconds:.3f} s"
+        return "\n".join(lines + [tail])
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+# --------------------------------------------------------------------------- input
+
+
+def _cards(value, what: str) -> np.ndarray:
+    if value is None:
+        return np.zeros(0, dtype=np.uint8)
+    if isinstance(value, str):
+        return parse_cards(value) if value.strip() else np.zeros(0, dtype=np.uint8)
+    arr = np.asarray(value)
+    if arr.size == 0:
+        return np.zeros(0, dtype=np.uint8)
+    if arr.dtype.kind in "US":
+        return parse_cards(list(arr.ravel()))
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{what}: cards are ids or strings, not {arr.dtype}")
+    arr = arr.ravel().astype(np.int64)
+    if arr.min() < 0 or arr.max() > 51:
+        raise ValueError(f"{what}: card ids must be 0..51 (natural cards), got {arr.tolist()}")
+    return arr.astype(np.uint8)
+
+
+def _player(value, index: int) -> tuple[str, np.ndarray | None, Range | None]:
+    """(label, fixed hole (2,) or None, range or None)."""
+    if isinstance(value, Range):
+        return f"range ({len(value)} combos)", None, value
+    if isinstance(value, str):
+        try:
+            cards = parse_cards(value)
+        except ValueError:
+            cards = None
+        if cards is not None and len(cards) == 2:
+            if 52 in cards.tolist():
+                raise ValueError(f"player {index + 1} ({value!r}): wild cards are not dealt in Hold'em equity")
+            return format_cards(cards).replace(" ", ""), cards, None
+        if cards is not None and len(cards) > 0:
+            raise ValueError(f"player {index + 1} ({value!r}): a Hold'em hand has 2 hole cards, got {len(cards)}")
+        return value.strip(), None, parse_range(value)
+    cards = _cards(value, f"player {index + 1}")
+    if len(cards) != 2:
+        raise ValueError(f"player {index + 1}: a Hold'em hand has 2 hole cards, got {len(cards)}")
+    return format_cards(cards).replace(" ", ""), cards, None
+
+
+def _check_distinct(named: list[tuple[str, np.ndarray]]) -> None:
+    seen: dict[int, str] = {}
+    for name, cards in named:
+        for c in cards.tolist():
+            if c in seen:
+                card = format_cards([c])
+                where = seen[c]
+                if where == name:
+                    raise ValueError(f"{name} holds {card} twice")
+                raise ValueError(f"card {card} is dealt twice: in {where} and in {name}")
+            seen[c] = name
+
+
+@dataclass
+class _Problem:
+    labels: list[str]
+    board: np.ndarray
+    dead: np.ndarray
+    ranges: list[Range]  # per player, fixed hands as one-combo ranges, card removal applied
+
+
+def _prepare(players, board, dead) -> _Problem:
+    if isinstance(players, np.ndarray) and players.ndim == 2:  # holes (P, 2)
+        players = list(players)
+    if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
+        raise TypeError("players is a list of hands or ranges, e.g. ['AhKh', 'QQ+']")
+    n = len(players)
+    if not 2 <= n <= MAX_PLAYERS:
+        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {n}")
+    board_cards = _cards(board, "board")
+    dead_cards = _cards(dead, "dead cards")
+    if 52 in board_cards.tolist() or 52 in dead_cards.tolist():
+        raise ValueError("wild cards are not dealt in Hold'em equity")
+    if len(board_cards) not in (0, 3, 4, 5):
+        raise ValueError(f"a Hold'em board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
+    if 2 * n + 5 + len(dead_cards) > 52:
+        raise ValueError(f"{n} players, 5 board cards and {len(dead_cards)} dead cards need "
+                         f"{2 * n + 5 + len(dead_cards)} cards: more than the 52 of the deck")
+    parsed = [_player(p, i) for i, p in enumerate(players)]
+    named = [("the board", board_cards), ("the dead cards", dead_cards)]
+    named += [(f"player {i + 1}", hole) for i, (_, hole, _) in enumerate(parsed) if hole is not None]
+    _check_distinct(named)
+    known = np.concatenate([c for _, c in named]) if named else np.zeros(0, np.uint8)
+    ranges = []
+    for i, (label, hole, rng) in enumerate(parsed):
+        if hole is not None:
+            ranges.append(Range(np.sort(hole)[::-1].reshape(1, 2).astype(np.uint8), np.ones(1)))
+            continue
+        blocked = rng.blocked(known)
+        if len(blocked) == 0:
+            raise ValueError(f"player {i + 1}'s range {label!r} is impossible: every combo holds a card of the "
+                             f"board, the dead cards or another player's hand")
+        ranges.append(blocked)
+    return _Problem([p[0] for p in parsed], board_cards, dead_cards, ranges)
+
+
+def _mask(cards: np.ndarray) -> np.uint64:
+    m = 0
+    for c in cards.tolist():
+        m |= 1 << c
+    return np.uint64(m)
+
+
+def _combo_masks(combos: np.ndarray) -> np.ndarray:
+    one = np.uint64(1)
+    return (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+
+
+def _deals(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
+    """Every conflict-free combination of one combo per player: holes (T, P, 2), weights (T,)."""
+    idx = np.arange(len(ranges[0]), dtype=np.int64)[:, None]
+    masks = _combo_masks(ranges[0].combos)
+    weights = ranges[0].weights.copy()
+    for rng in ranges[1:]:
+        cm = _combo_masks(rng.combos)
+        ok = (masks[:, None] & cm[None, :]) == 0
+        a, b = np.nonzero(ok)
+        idx = np.concatenate([idx[a], b[:, None]], axis=1)
+        masks = masks[a] | cm[b]
+        weights = weights[a] * rng.weights[b]
+    holes = np.stack([ranges[p].combos[idx[:, p]] for p in range(len(ranges))], axis=1)
+    return np.ascontiguousarray(holes, dtype=np.uint8), weights
+
+
+def _n_boards(n_known: int, n_left: int) -> int:
+    return math.comb(n_left, 5 - n_known)
+
+
+def _progress(total: int, desc: str, enabled: bool):
+    if not enabled:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency of the CLI
+        return None
+    return tqdm(total=total, desc=desc, unit_scale=True, delay=0.5)
+
+
+# --------------------------------------------------------------------------- exact
+
+
+def _run_exact(holes, boards, board_of, dead_masks, progress: bool = False, desc: str = "boards",
+               boards_per_deal: int = 1) -> np.ndarray:
+    """Counts (T, P, 3) for every deal; in batches when a progress bar is shown."""
+    n_deals = holes.shape[0]
+    n_chunks = max(1, min(16, -(-8 * numba.get_num_threads() // n_deals))) if boards_per_deal > 1 else 1
+    tables = _tables()
+    small = n_deals * boards_per_deal * holes.shape[1] < PARALLEL_MIN_WORK
+    kernel = K.exact_counts_serial if small else K.exact_counts
+    bar = _progress(n_deals * boards_per_deal, desc, progress and n_deals > 1)
+    if bar is None:
+        return kernel(holes, boards, board_of, dead_masks, n_chunks, *tables)
+    out = []
+    step = max(1, n_deals // 50)
+    for lo in range(0, n_deals, step):
+        out.append(kernel(holes[lo:lo + step], boards, board_of[lo:lo + step], dead_masks, n_chunks, *tables))
+        bar.update(len(out[-1]) * boards_per_deal)
+    bar.close()
+    return np.concatenate(out)
+
+
+# --------------------------------------------------------------------------- Monte Carlo
+
+
+def _entropy(seed) -> int:
+    if seed is None:
+        return secrets.randbits(63)
+    if isinstance(seed, np.random.SeedSequence):
+        return int(seed.entropy)
+    seed = int(seed)
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+    return seed
+
+
+def chunk_plan(samples: int, seed: int, scenario: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Trials and seeds of every chunk of a run: (trials (C,) int64, seeds (C,) uint64).  Chunk ``i``
+    is seeded from ``SeedSequence(seed, spawn_key=(i,))`` (``(scenario, i)`` in a batch)."""
+    samples = int(samples)
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    n_chunks = -(-samples // CHUNK_TRIALS)
+    trials = np.full(n_chunks, CHUNK_TRIALS, dtype=np.int64)
+    trials[-1] = samples - CHUNK_TRIALS * (n_chunks - 1)
+    seeds = np.empty(n_chunks, dtype=np.uint64)
+    for i in range(n_chunks):
+        key = (i,) if scenario is None else (scenario, i)
+        seeds[i] = np.random.SeedSequence(seed, spawn_key=key).generate_state(1, np.uint64)[0]
+    return trials, seeds
+
+
+@dataclass
+class _MCInput:
+    combos: np.ndarray  # (M, 2) uint8
+    prob: np.ndarray  # (M,) float64, alias-method keep probabilities within each player's segment
+    alias: np.ndarray  # (M,) int64, alias-method fallback combo (absolute index)
+    offsets: np.ndarray  # (S, P + 1) int64
+    boards: np.ndarray  # (S, b) uint8
+    dead_masks: np.ndarray  # (S,) uint64
+
+
+def _alias_table(weights: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
+    """Walker/Vose alias tables: draw slot i uniformly, keep it with probability prob[i], else
+    take alias[i]; indices are shifted by ``offset`` (the segment's start)."""
+    n = len(weights)
+    scaled = weights * (n / weights.sum())
+    prob = np.ones(n)
+    alias = np.arange(n, dtype=np.int64)
+    small = [i for i in range(n) if scaled[i] < 1.0]
+    large = [i for i in range(n) if scaled[i] >= 1.0]
+    while small and large:
+        s = small.pop()
+        g = large.pop()
+        prob[s] = scaled[s]
+        alias[s] = g
+        scaled[g] = scaled[g] + scaled[s] - 1.0
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob, alias + offset
+
+
+def _mc_input(problem: _Problem) -> _MCInput:
+    single = np.uint64(0)
+    for r in problem.ranges:  # one-combo ranges are dealt as fixed hands: they must not overlap
+        if len(r) == 1:
+            m = _combo_masks(r.combos)[0]
+            if single & m:
+                raise ValueError("the players' ranges never fit together: every combination shares a card")
+            single |= m
+    combos = np.concatenate([r.combos for r in problem.ranges]).astype(np.uint8)
+    offsets = np.cumsum([0] + [len(r) for r in problem.ranges]).astype(np.int64)
+    tables = [_alias_table(r.weights, int(offsets[i])) for i, r in enumerate(problem.ranges)]
+    prob = np.concatenate([t[0] for t in tables])
+    alias = np.concatenate([t[1] for t in tables])
+    return _MCInput(np.ascontiguousarray(combos), prob, alias, offsets[None, :], problem.board[None, :].copy(),
+                    np.array([_mask(problem.dead)], dtype=np.uint64))
+
+
+def run_chunks(mc: _MCInput, scenario: np.ndarray, trials: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships)."""
+    kernel = K.mc_counts_serial if int(trials.sum()) < PARALLEL_MIN_WORK else K.mc_counts
+    out, failed = kernel(scenario, trials, seeds, mc.combos, mc.prob, mc.alias, mc.offsets, mc.boards,
+                              mc.dead_masks, *_tables())
+    if failed.any():
+        raise ValueError("the players' ranges almost never fit together without sharing a card "
+                         f"({K.MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
+    return out
+
+
+def _run_mc(mc: _MCInput, scenario, trials, seeds, progress: bool) -> np.ndarray:
+    bar = _progress(int(trials.sum()), "trials", progress)
+    if bar is None:
+        return run_chunks(mc, scenario, trials, seeds)
+    step = max(16 * numba.get_num_threads(), len(trials) // 25)
+    out = []
+    for lo in range(0, len(trials), step):
+        out.append(run_chunks(mc, scenario[lo:lo + step], trials[lo:lo + step], seeds[lo:lo + step]))
+        bar.update(int(trials[lo:lo + step].sum()))
+    bar.close()
+    return np.concatenate(out)
+
+
+def _mc_result(problem: _Problem, counts: np.ndarray, n: int, seed: int, seconds: float) -> EquityResult:
+    c = counts.astype(np.float64)
+    mean = c[:, 2] / (SHARE_UNIT * n)
+    second = c[:, 3] / SHARE_UNIT**2 / n
+    var = np.maximum(second - mean**2, 0.0)
+    se = np.sqrt(var / max(n - 1, 1))
+    return EquityResult(problem.labels, c[:, 0] / n, c[:, 1] / n, mean, n, "monte carlo", se, seed,
+                        format_cards(problem.board), format_cards(problem.dead), seconds)
+
+
+# --------------------------------------------------------------------------- API
+
+
+def _plan_exact(problem: _Problem, exact) -> tuple[bool, int]:
+    n_left = 52 - len(problem.board) - len(problem.dead) - 2 * len(problem.ranges)
+    boards = _n_boards(len(problem.board), n_left)
+    bound = math.prod(len(r) for r in problem.ranges)
+    if exact is False:
+        return False, boards
+    if exact is None:
+        return bound <= MAX_DEALS and bound * boards * len(problem.ranges) <= EXACT_BUDGET, boards
+    if bound > MAX_DEALS:
+        # the bound may overcount conflicting combinations: count the real ones
+        est = _count_deals_bound(problem.ranges)
+        if est > MAX_DEALS:
+            raise ValueError(f"exact=True would enumerate {est:,} combinations of combos (more than MAX_DEALS = "
+                             f"{MAX_DEALS:,}); use Monte Carlo (exact=False or None)")
+    return True, boards
+
+
+def _count_deals_bound(ranges: list[Range]) -> int:
+    """An upper bound on conflict-free combinations closer than the product (pairwise filtering)."""
+    if len(ranges) == 2:
+        m0, m1 = _combo_masks(ranges[0].combos), _combo_masks(ranges[1].combos)
+        return int(((m0[:, None] & m1[None, :]) == 0).sum())
+    return math.prod(len(r) for r in ranges)
+
+
+def equity(players, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
+           seed=None, progress: bool = False) -> EquityResult:
+    """Hold'em equity of 2 to 9 players, each a hand (``"AhKh"``, ``[50, 46]``) or a range
+    (``"TT+, AKs"``, :func:`pokerlut.parse_range`, a :class:`Range`), on a board of 0, 3, 4 or 5
+    cards with optional dead cards.  See the module doc for exact vs Monte Carlo.
+
+    Raises ``ValueError`` before computing anything on a card dealt twice, a range every combo
+    of which is blocked, a malformed range, or more cards than the deck holds.
+    """
+    start = time.perf_counter()
+    problem = _prepare(players, board, dead)
+    use_exact, n_boards = _plan_exact(problem, exact)
+    if use_exact:
+        holes, weights = _deals(problem.ranges)
+        if len(holes) == 0:
+            raise ValueError("the players' ranges never fit together: every combination shares a card")
+        counts = _run_exact(holes, problem.board[None, :].copy(), np.zeros(len(holes), np.int64),
+                            np.array([_mask(problem.dead)], dtype=np.uint64), progress, "boards", n_boards)
+        if np.all(weights == 1.0):
+            total = counts.sum(axis=0).astype(np.float64)
+            denom = float(len(holes) * n_boards)
+        else:
+            total = np.einsum("t,tpk->pk", weights, counts.astype(np.float64))
+            denom = float(weights.sum() * n_boards)
+        p = len(problem.ranges)
+        return EquityResult(problem.labels, total[:, 0] / denom, total[:, 1] / denom,
+                            total[:, 2] / (SHARE_UNIT * denom), len(holes) * n_boards, "exact", np.zeros(p), None,
+                            format_cards(problem.board), format_cards(problem.dead), time.perf_counter() - start)
+    entropy = _entropy(seed)
+    trials, seeds = chunk_plan(samples, entropy)
+    mc = _mc_input(problem)
+    counts = _run_mc(mc, np.zeros(len(trials), np.int64), trials, seeds, progress).sum(axis=0)
+    return _mc_result(problem, counts, int(samples), entropy, time.perf_counter() - start)
+
+
+# --------------------------------------------------------------------------- batches
+
+
+@dataclass
+class BatchEquityResult:
+    """Per scenario and player (N, P): win, tie, equity; ``n`` (N,) boards or trials per scenario;
+    ``std_error`` (N, P) (zeros when exact)."""
+
+    win: np.ndarray
+    tie: np.ndarray
+    equity: np.ndarray
+    n: np.ndarray
+    method: str
+    std_error: np.ndarray
+    seed: int | None = None
+
+
+def _batch_cards(x, what: str, width: int | None = None) -> np.ndarray:
+    if isinstance(x, str) or (isinstance(x, (list, tuple)) and x and isinstance(x[0], str)):
+        raise TypeError(f"{what}: equity_batch takes integer card arrays (use pokerlut.parse_cards)")
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{what}: card ids must be integers, got {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() > 51):
+        raise ValueError(f"{what}: card ids must be 0..51")
+    return arr.astype(np.uint8)
+
+
+def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
+                 seed=None, progress: bool = False) -> BatchEquityResult:
+    """Many independent Hold'em equity questions in one call: ``holes`` (N, P, 2) card ids,
+    ``boards`` (N, b) with b in 0, 3, 4, 5 (None: preflop), ``dead`` (N, d) or None.
+
+    Exact when ``N * boards * P <= EXACT_BUDGET`` (``exact=None``), else ``samples`` Monte Carlo
+    trials per scenario, chunk ``i`` of scenario ``s`` seeded from ``SeedSequence(seed,
+    spawn_key=(s, i))``.  A card dealt twice in a scenario is a ``ValueError`` naming it.
+    """
+    holes = _batch_cards(holes, "holes")
+    if holes.ndim != 3 or holes.shape[2] != 2:
+        raise ValueError(f"holes must have shape (N, P, 2), got {holes.shape}")
+    n, p = holes.shape[:2]
+    if not 2 <= p <= MAX_PLAYERS:
+        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {p}")
+    boards = np.zeros((n, 0), np.uint8) if boards is None else _batch_cards(boards, "boards")
+    if boards.ndim != 2 or boards.shape[0] != n or boards.shape[1] not in (0, 3, 4, 5):
+        raise ValueError(f"boards must have shape (N, b) with N = {n} and b in 0, 3, 4, 5, got {boards.shape}")
+    dead = np.zeros((n, 0), np.uint8) if dead is None else _batch_cards(dead, "dead")
+    if dead.ndim != 2 or dead.shape[0] != n:
+        raise ValueError(f"dead must have shape (N, d), got {dead.shape}")
+    if 2 * p + 5 + dead.shape[1] > 52:
+        raise ValueError(f"{p} players, 5 board cards and {dead.shape[1]} dead cards are more than the deck")
+    everything = np.concatenate([holes.reshape(n, -1), boards, dead], axis=1).astype(np.int64)
+    srt = np.sort(everything, axis=1)
+    rep = srt[:, 1:] == srt[:, :-1]
+    if rep.any():
+        s, j = np.argwhere(rep)[0]
+        raise ValueError(f"scenario {s}: card {format_cards([int(srt[s, j])])} is dealt twice")
+    one = np.uint64(1)
+    dead_masks = np.bitwise_or.reduce(one << dead.astype(np.uint64), axis=1) if dead.shape[1] else \
+        np.zeros(n, np.uint64)
+    n_boards = _n_boards(boards.shape[1], 52 - boards.shape[1] - dead.shape[1] - 2 * p)
+    use_exact = exact if exact is not None else n * n_boards * p <= EXACT_BUDGET
+    if use_exact:
+        counts = _run_exact(holes.copy(), boards.copy(), np.arange(n, dtype=np.int64), dead_masks, progress,
+                            "scenarios", 1)
+        c = counts.astype(np.float64)
+        return BatchEquityResult(c[:, :, 0] / n_boards, c[:, :, 1] / n_boards, c[:, :, 2] / (SHARE_UNIT * n_boards),
+                                 np.full(n, n_boards, np.int64), "exact", np.zeros((n, p)))
+    entropy = _entropy(seed)
+    scen, trials, seeds = [], [], []
+    for s in range(n):
+        t, sd = chunk_plan(samples, entropy, scenario=s)
+        scen.append(np.full(len(t), s, np.int64))
+        trials.append(t)
+        seeds.append(sd)
+    scen, trials, seeds = np.concatenate(scen), np.concatenate(trials), np.concatenate(seeds)
+    combos = np.ascontiguousarray(np.sort(holes, axis=2)[:, :, ::-1].reshape(n * p, 2))
+    offsets = (np.arange(n)[:, None] * p + np.arange(p + 1)[None, :]).astype(np.int64)  # one combo a player
+    mc = _MCInput(combos, np.ones(n * p), np.arange(n * p, dtype=np.int64), offsets, boards.copy(), dead_masks)
+    counts = _run_mc(mc, scen, trials, seeds, progress)
+    per = np.zeros((n, p, 4), np.float64)
+    np.add.at(per, scen, counts.astype(np.float64))
+    ns = float(samples)
+    mean = per[:, :, 2] / (SHARE_UNIT * ns)
+    var = np.maximum(per[:, :, 3] / SHARE_UNIT**2 / ns - mean**2, 0.0)
+    return BatchEquityResult(per[:, :, 0] / ns, per[:, :, 1] / ns, mean, np.full(n, int(samples), np.int64),
+                             "monte carlo", np.sqrt(var / max(ns - 1, 1)), entropy)
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def equity_cli(argv: list[str]) -> int:
+    """``pokerlut equity PLAYER PLAYER... [--board ..] [--dead ..] [--samples N --seed S]``: print
+    the equity table; 0 on success, 2 on bad input (the message on stderr)."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(
+        prog="pokerlut equity",
+        description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', 'random'). "
+                    "Exact when every board can be enumerated within the budget, else Monte Carlo.")
+    parser.add_argument("players", nargs="+", help="hole cards or a range per player")
+    parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
+    parser.add_argument("--dead", default="", help="dead cards")
+    parser.add_argument("--samples", type=int, default=None,
+                        help=f"Monte Carlo trials (default {DEFAULT_SAMPLES:,}); implies Monte Carlo")
+    parser.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (reproducible run)")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--exact", dest="exact", action="store_true", default=None, help="force enumeration")
+    group.add_argument("--monte-carlo", dest="exact", action="store_false", help="force Monte Carlo")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    exact = args.exact
+    if args.samples is not None and exact is None:
+        exact = False
+    try:
+        result = equity(args.players, args.board, args.dead, exact=exact,
+                        samples=args.samples if args.samples is not None else DEFAULT_SAMPLES, seed=args.seed,
+                        progress=not args.no_progress and sys.stderr.isatty())
+    except (ValueError, TypeError) as e:
+        print(f"pokerlut equity: error: {e}", file=sys.stderr)
+        return 2
+    print(result.table())
+    return 0
