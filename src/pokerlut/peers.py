@@ -675,7 +675,9 @@ def format_report(comparisons: Sequence[Comparison], command: str, repeat: int =
         f"every call is driven by `list(map(call, ...))`; each row's best run is kept, of {repeat} runs or "
         f"more (fast rows repeat until {MIN_TIME:g} s, at most {MAX_RUNS}; slow ones stop after {TIME_BUDGET:g} s); "
         f"the garbage collector is off while timing",
-        "- pokerlut runs with input validation on (the default); the ceiling kernel does the least work "
+        "- pokerlut runs without input validation (`check=False`, like the peers' calls, which do not "
+        "validate either; the speed-up column is relative to it) and with it (the default); the ceiling "
+        "kernel does the least work "
         "a table evaluator can do per hand (read the cards, one small-table load per card, one load "
         "from a ~100 KB table, write), so \"share of ceiling\" is how close a row comes to the machine's "
         "limit for its thread count",
