@@ -107,3 +107,16 @@ def test_wrong_width_is_refused():
 def test_duplicate_in_seven_cards():
     with pytest.raises(ValueError, match=r"hand 0: card 7h \(id 22\) appears twice, at positions 1 and 6"):
         pokerlut.evaluate(np.array([[0, 22, 30, 40, 50, 51, 22]]))
+
+
+@pytest.mark.parametrize("n_cards", [4, 8, 0])
+def test_strength_histogram_rejects_other_sizes(n_cards):
+    with pytest.raises(ValueError, match=f"n_cards must be 5, 6 or 7, got {n_cards}"):
+        pokerlut.strength_histogram(n_cards)
+    with pytest.raises(ValueError, match="n_cards must be 5, 6 or 7"):
+        pokerlut.category_counts(n_cards)
+
+
+def test_compare_rejects_bad_cards():
+    with pytest.raises(ValueError, match="appears twice"):
+        pokerlut.compare(["As As Kd Qh 2c"], ["2c 3c 4c 5c 7d"])
