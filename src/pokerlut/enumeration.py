@@ -11,7 +11,7 @@ import numpy as np
 
 from . import _kernels7
 from .evaluate import evaluate
-from .strength import MAX_STRENGTH
+from .strength import MAX_STRENGTH, category
 from .tables import load_tables
 
 
@@ -58,5 +58,5 @@ def category_counts(n_cards: int) -> np.ndarray:
     [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40, 0]
     """
     histogram = strength_histogram(n_cards)
-    categories = load_tables()["hand_values"][1:, 0]
+    categories = category(np.arange(1, MAX_STRENGTH + 1))
     return np.bincount(categories, weights=histogram[1:], minlength=10).astype(np.int64)

@@ -11,6 +11,7 @@ import numpy as np
 from . import _kernels_best
 from .cards import WILD, format_card
 from .evaluate import HAND_SIZES, evaluate
+from .strength import category
 from .tables import load_tables
 from .validate import OUT_OF_RANGE, first_problem, integer_cards, validate_hands
 
@@ -81,7 +82,7 @@ def made_cards(hands, *, check: bool = True) -> np.ndarray:
     'Qc Qd 7h 7s'
     """
     best = best_five(hands, check=check)
-    count = MADE_COUNT[load_tables()["hand_values"][best.strengths, 0]]
+    count = MADE_COUNT[category(best.strengths)]
     made = best.cards.copy()
     made[np.arange(5) >= count[..., None]] = NO_CARD
     return made
