@@ -26,11 +26,11 @@ DEMO_HANDS = (
 
 
 def _print_hands(texts: list[str], strengths: np.ndarray) -> None:
-    from .strength import CATEGORY_NAMES, category, describe
+    from .strength import category_name, describe
 
     width = max(len(t) for t in texts)
     for text, s in zip(texts, strengths.tolist()):
-        print(f"{text:<{width}}  {s:5d}  {CATEGORY_NAMES[int(category(s))]:<16}  {describe(s)}")
+        print(f"{text:<{width}}  {s:5d}  {category_name(s):<16}  {describe(s)}")
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
