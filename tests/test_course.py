@@ -1,4 +1,5 @@
-"""The course deal (seed 001): the README example and a case per category, ties included."""
+"""The course deal (docs/rules.md, "The course deal"): the assignment's example, a case per category,
+ties, and the card-choice rule (board cards first, in the order dealt, then the hole cards)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,40 @@ def test_readme_example():
     ],
 )
 def test_every_category(p1, p2, board, winner, made):
+    d = deck(p1, p2, board)
+    assert play(d).winner == winner
+    assert deal(d) == made
+
+
+def test_issue_example_takes_the_board_card():
+    # player 2 holds 6H, the board holds 6D: the board's card fills the straight
+    assert deal([1, 32, 12, 46, 19, 18, 9, 42, 34]) == ["5D", "6D", "7S", "8H", "9C"]
+
+
+@pytest.mark.parametrize(
+    "p1, p2, board, winner, made",
+    [
+        # straight with a paired rank: a board card beats a hole card of the same rank
+        ("6h 9c", "2c 3c", "5d 6d 7s 8h Kc", 1, ["5D", "6D", "7S", "8H", "9C"]),
+        ("2c 3c", "6h 9c", "5d 6d 7s 8h Kc", 2, ["5D", "6D", "7S", "8H", "9C"]),
+        # ...two board cards of one rank: the one dealt first
+        ("8h 9c", "2c 3c", "5d 6d 7s 6c Kc", 1, ["5D", "6D", "7S", "8H", "9C"]),
+        ("8h 9c", "2c 3c", "5d 6c 7s 6d Kc", 1, ["5D", "6C", "7S", "8H", "9C"]),
+        # ...two hole cards of one rank: the one dealt first
+        ("6h 6s", "2c 3c", "5d 7s 8h 9c Kd", 1, ["5D", "6H", "7S", "8H", "9C"]),
+        ("6s 6h", "2c 3c", "5d 7s 8h 9c Kd", 1, ["5D", "6S", "7S", "8H", "9C"]),
+        # ...the wheel's ace
+        ("Ah 5c", "Kd Qd", "Ad 2c 3s 4h Kc", 1, ["1D", "2C", "3S", "4H", "5C"]),
+        # full house from two sets of three: the pair comes from the board's cards of the lower set
+        ("Kh 7c", "2d 3d", "Kc 7s Kd 7h 2c", 1, ["13C", "13D", "13H", "7H", "7S"]),
+        # ...and, where the board holds one of them, from the hole cards in the order dealt
+        ("7h 7c", "2d 3d", "Kc Kd Ks 7s 2c", 1, ["13C", "13D", "13S", "7H", "7S"]),
+        ("7c 7h", "2d 3d", "Kc Kd Ks 7s 2c", 1, ["13C", "13D", "13S", "7C", "7S"]),
+        # a tie: player 1's made cards, chosen by the same rule (the board's 7S and 7H, not 7C)
+        ("7c 2d", "2c 3c", "Kc Kd 7s 7h Ks", 0, ["13C", "13D", "13S", "7H", "7S"]),
+    ],
+)
+def test_card_choice_rule(p1, p2, board, winner, made):
     d = deck(p1, p2, board)
     assert play(d).winner == winner
     assert deal(d) == made
