@@ -1,7 +1,7 @@
 """Independent, slow, obviously-correct reference poker hand evaluator.
 
 This module is the oracle the pokerlut test suite checks the library against.
-It is written from the specification (``RULES.md``) alone and deliberately
+It is written from the rules (``docs/rules.md``) alone and deliberately
 shares no code, tables or algorithms with the library under test.  It uses
 plain Python (one hand at a time, the textbook way) plus a few numpy
 vectorised helpers that are themselves cross-checked against the plain
@@ -21,7 +21,7 @@ A *key* is a tuple; a higher tuple is a stronger hand, equal tuples tie.
     5 flush, 6 full house, 7 four of a kind, 8 straight flush,
     9 five of a kind (wilds only)
 
-followed by the tie-break ranks (0..12) as RULES.md orders them:
+followed by the tie-break ranks (0..12) as docs/rules.md orders them:
 
     high card / flush      all five ranks, highest first         (5 digits)
     one pair               pair rank, 3 kickers highest first    (4 digits)
@@ -69,7 +69,7 @@ CATEGORY_NAMES = (
 # number of tie-break digits that follow the category in a key tuple
 TIEBREAK_DIGITS = {0: 5, 1: 4, 2: 3, 3: 3, 4: 1, 5: 5, 6: 2, 7: 2, 8: 1, 9: 1}
 
-N_NATURAL_VALUES = 7462  # distinct values of natural 5-card hands (RULES.md)
+N_NATURAL_VALUES = 7462  # distinct values of natural 5-card hands (docs/rules.md)
 
 
 # --------------------------------------------------------------------------
@@ -528,8 +528,8 @@ def ref_best_keys(hands, chunk_rows: int = 1 << 17) -> np.ndarray:
     """Encoded keys (int64) of an (N, k) array, k in 5, 6, 7, wilds (52) anywhere.
 
     Same value as encode_key(ref_best_key(h)) for every row: the best
-    wild-aware key over the C(k, 5) five-card subsets (RULES.md, "Hands of
-    more than five cards" and wild rule 4: a wild stands for a card not in
+    wild-aware key over the C(k, 5) five-card subsets (docs/rules.md, "Hands of six
+    and seven cards" and wild rule 4: a wild stands for a card not in
     its own 5-card subset).  Each subset is a lookup in the table of all
     5-card hands (_five_card_key_table): rows are sorted once, so every
     subset taken in position order is sorted too, and its table index is a

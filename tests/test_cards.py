@@ -1,4 +1,4 @@
-"""Tests for pokerlut.cards: notations of RULES.md "Cards", the course deck of seed 001."""
+"""Tests for pokerlut.cards: notations of docs/rules.md "Cards", the course deck."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_no_other_pokerlut_or_numba_imports():
 @pytest.mark.parametrize(
     ("token", "expected"),
     [
-        # RULES.md notations
+        # docs/rules.md notations
         ("As", 51),
         ("Td", card(8, 1)),
         ("10d", card(8, 1)),

@@ -1,7 +1,7 @@
 """Tests of the independent reference evaluator (tests/reference.py) itself.
 
 The reference is the oracle for the library's tests, so it is checked here
-against textbook counts, the named cases of RULES.md, and against itself by
+against textbook counts, the named cases of docs/rules.md, and against itself by
 several independent routes (plain Python vs vectorised, table lookup vs
 recursion over wild counts).  Slow exhaustive checks carry
 ``@pytest.mark.exhaustive``.
@@ -209,7 +209,7 @@ def test_bad_input_rejected():
         ref_keys_wild(np.array([[0, 1, 2, 2, WILD]]))
 
 
-# ---------------------------------------------------------------- named cases (RULES.md)
+# ---------------------------------------------------------------- named cases (docs/rules.md)
 
 def test_named_natural_cases():
     # categories in order
@@ -315,7 +315,7 @@ def test_best_of_seven():
 def _best_key_whole_hand_exclusion(hand):
     """Alternative reading of rule 4: wilds stand for cards not in the whole 6/7-card hand.
 
-    Five of a kind is still judged per 5-card subset (RULES.md: 'among the five cards').
+    Five of a kind is still judged per 5-card subset (docs/rules.md: "among the five cards").
     """
     naturals = [c for c in hand if c != WILD]
     w = len(hand) - len(naturals)

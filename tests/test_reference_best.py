@@ -1,7 +1,7 @@
 """Tests of the reference evaluator's best-5-of-k routines (tests/reference.py).
 
 ref_best_keys (vectorised, table lookups) is checked against the scalar
-ref_best_key (plain Python, RULES.md word for word), against a second
+ref_best_key (plain Python, docs/rules.md word for word), against a second
 vectorised route (every 5-card subset through ref_keys_wild, no combined
 table), on named cases, and by exhaustive category counts of all 5- and
 6-card hands (and 7-card hands, marked exhaustive) against the published

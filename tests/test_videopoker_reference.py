@@ -1,6 +1,6 @@
 """An independent, slow reference for video poker pay classes, and brute-force hold values.
 
-The classifier is written from RULES.md ("Video poker classes") alone and shares nothing with
+The classifier is written from docs/rules.md ("Video poker pay classes") alone and shares nothing with
 pokerlut: no lookup tables, no strengths, no wild-card substitution.  It decides each class by
 what the wild cards can complete, vectorized with numpy over rank-count matrices:
 
@@ -29,7 +29,7 @@ from reference import all_hands
 GAMES = ("jacks-or-better", "deuces-wild", "joker-poker")
 DECK = {"jacks-or-better": 52, "deuces-wild": 52, "joker-poker": 53}
 
-# Each game's ladder, best first, as RULES.md lists it.
+# Each game's ladder, best first, as docs/rules.md lists it.
 LADDERS = {
     "jacks-or-better": ["royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
                         "three_of_a_kind", "two_pair", "jacks_or_better", "nothing"],

@@ -1,4 +1,4 @@
-"""The wild-card consequences RULES.md names, each stated as 'plays exactly like this hand'."""
+"""The wild-card consequences docs/rules.md names, each stated as 'plays exactly like this hand'."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from .tables import load_tables
 from .validate import OUT_OF_RANGE, first_problem, integer_cards, validate_hands
 
 NO_CARD = 255
-#: How many of the best five are "made" per category (RULES.md, the course deal): the single
+#: How many of the best five are "made" per category (docs/rules.md, "Best five and made cards"): the single
 #: highest card, the pair, both pairs, the trips, all five, all five, all five, the quads, all five.
 MADE_COUNT = np.array([1, 2, 4, 3, 5, 5, 5, 4, 5, 5], dtype=np.intp)
 
@@ -72,7 +72,7 @@ def best_five(hands, *, check: bool = True) -> BestFive:
 def made_cards(hands, *, check: bool = True) -> np.ndarray:
     """The made cards of each hand's best five, padded with 255: shape ``(..., 5)`` uint8.
 
-    As RULES.md defines them for the course deal: the four of four of a kind, the three of three
+    As docs/rules.md defines them: the four of four of a kind, the three of three
     of a kind, the four of two pair, the two of a pair, the single highest card for high card,
     all five otherwise.  Most significant first; a wild card appears as 52.
 

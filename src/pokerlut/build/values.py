@@ -1,4 +1,4 @@
-"""Hand values from first principles (RULES.md), one rank shape at a time.
+"""Hand values from first principles (docs/rules.md), one rank shape at a time.
 
 A 5-card hand's value depends only on its rank multiset, on whether all of its natural cards
 share one suit, and on how many wild cards it holds.  This module enumerates those shapes,
@@ -99,7 +99,7 @@ def natural_strength(counts: tuple[int, ...], suited: bool) -> int:
 
 
 def five_of_a_kind(counts: tuple[int, ...], wilds: int) -> int | None:
-    """Strength of five of a kind if the RULES.md exception applies, else None."""
+    """Strength of five of a kind if the five-of-a-kind exception of docs/rules.md applies, else None."""
     ranks = [r for r in range(N_RANKS) if counts[r] + wilds >= 5]
     return FIVE_OF_A_KIND_BASE + max(ranks) if ranks else None
 

@@ -1,6 +1,6 @@
 """Video poker: pay-table classes with wild cards, the best hold of any hand, exact game returns.
 
-Games (``RULES.md``, "Video poker classes"): ``"jacks-or-better"`` (52 cards),
+Games (``docs/rules.md``, "Video poker pay classes"): ``"jacks-or-better"`` (52 cards),
 ``"deuces-wild"`` (52 cards, the four deuces wild) and ``"joker-poker"`` (kings or better, 53
 cards with one joker, ``W`` = id 52).  Each ships its standard full-pay table, per coin at the
 five-coin bet, and accepts a user's (:func:`make_paytable`).

@@ -1,6 +1,6 @@
 """Video poker games, their pay-class ladders and pay tables.
 
-Three games, each with the ladder of ``RULES.md`` ("Video poker classes"):
+Three games, each with the ladder of ``docs/rules.md`` ("Video poker pay classes"):
 
 * ``jacks-or-better``: 52 cards, no wild card;
 * ``deuces-wild``: 52 cards, the four deuces (ids 0..3) are wild;
@@ -155,7 +155,7 @@ def _normalize(name: str) -> str:
 
 
 def _ladder(*names: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Keys and display names from the best class down (as RULES.md lists them)."""
+    """Keys and display names from the best class down (as docs/rules.md lists them)."""
     display = tuple(reversed(names))
     return tuple(_normalize(n) for n in display), display
 
