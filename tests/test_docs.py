@@ -1,0 +1,77 @@
+"""The documents stand alone: every relative link resolves inside the repository, and nothing
+refers to files outside it (the rules live in ``docs/rules.md``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "tables" / "README.md"]
+LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)|!\[[^\]]*\]\(([^)\s]+)\)")
+# text that would point outside the repository: a parent folder, a source-document file name, the
+# specification's own file name
+OUTSIDE = re.compile(r"\.\./shared|\b\d{3}_[0-9a-f]{16}\.txt\b|(?<![\w/])RULES\.md")
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces to dashes."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    return {_anchor(m.group(1)) for m in re.finditer(r"^#+\s+(.*)$", path.read_text(), re.M)}
+
+
+def _links(path: Path) -> list[str]:
+    text = re.sub(r"```.*?```", "", path.read_text(), flags=re.S)  # code blocks hold no links
+    return [a or b for a, b in LINK.findall(text)]
+
+
+def test_the_rules_document_exists():
+    assert (ROOT / "docs" / "rules.md").is_file()
+
+
+@pytest.mark.parametrize("doc", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_relative_links_resolve(doc):
+    assert doc.is_file()
+    broken = []
+    for target in _links(doc):
+        if re.match(r"^[a-z]+:", target):  # http:, https:, mailto:
+            continue
+        file_part, _, anchor = target.partition("#")
+        path = (doc.parent / file_part).resolve() if file_part else doc
+        if not path.exists() or ROOT not in path.parents and path != ROOT:
+            broken.append(f"{target}: no such file in the repository")
+        elif anchor and path.suffix == ".md" and anchor not in _anchors(path):
+            broken.append(f"{target}: no heading with anchor #{anchor} in {path.relative_to(ROOT)}")
+    assert not broken, f"{doc.relative_to(ROOT)}: " + "; ".join(broken)
+
+
+def _repository_text_files():
+    for folder in ("src", "tests", "benchmarks", "scripts", "docs", "tables"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".md", ".txt", ".toml", ".json") and "__pycache__" not in path.parts:
+                yield path
+    yield from (ROOT / name for name in ("README.md", "pyproject.toml", ".ci/run") if (ROOT / name).exists())
+
+
+def test_nothing_refers_outside_the_repository():
+    offenders = []
+    for path in _repository_text_files():
+        if path == Path(__file__).resolve():
+            continue
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            if OUTSIDE.search(line):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_outside_pattern_catches_what_it_should():
+    assert OUTSIDE.search("see [RULES.md](../shared/RULES.md)")
+    assert OUTSIDE.search("the deal of 001_5904f4f1260b093c.txt")
+    assert OUTSIDE.search("as RULES.md says")
+    assert not OUTSIDE.search("see docs/rules.md")
