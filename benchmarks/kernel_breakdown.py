@@ -1,74 +1,140 @@
-"""Where the 5-card kernel's time goes: the same loop cut off after each stage, beside the ceiling.
+"""Where the 5-card kernel's time goes, and what the choice of key is worth, beside the ceiling.
 
-    python benchmarks/kernel_breakdown.py
+    python benchmarks/kernel_breakdown.py [--hands 10000000] [--rounds 7]
 
-Stages: ``key`` loads the two card pairs and the fifth card and multiplies the primes; ``slot``
-adds the perfect hash (multiply, shifts, displacement load); ``value`` adds the value load; the
-last row is the real kernel (with the flush branch).  Rates are best of 5 on 10^7 random hands,
-one thread; read them as ratios to the ceiling row of the same run.
+One thread, the same 10^7 random hands for every row, best of the rounds; read the ratios to
+the reference ceiling kernel of the same run:
+
+* ``ceiling``: the reference ceiling kernel (:mod:`ceiling`).
+* ``key only``: the rank-sum key of the hand (five loads and adds), its low bits stored.
+* ``key + hash``: the key through the row-displacement hash (no flush test).
+* ``evaluate(check=False)`` / ``evaluate()``: the real kernels, flush test and validation included.
+* ``prime product + same hash``: Cactus Kev's key (the product of one prime per rank, a suit AND
+  for the flush test, an OR of rank bits for the flush table) through a row-displacement hash
+  built the same way over the products, so the choice of key stays a measured figure.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 import time
+from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 
 import numba as nb
 import numpy as np
-from ceiling import CEILING5_TABLE, ceiling5
 
-import pokerlut
-from pokerlut._kernels5 import PAIR_PRIME_BITS, PRIME_BITS, eval5_serial, pair_index
-from pokerlut.tables import load_tables
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ceiling import ceiling5, ceiling_tables  # noqa: E402
 
+import pokerlut  # noqa: E402
+from pokerlut import layout  # noqa: E402
+from pokerlut.build.ladders import HIGH  # noqa: E402
+from pokerlut.build.row_hash import build_row_hash  # noqa: E402
+from pokerlut.kernels.primitives import lookup  # noqa: E402
+from pokerlut.tables import load_table_set  # noqa: E402
 
-def stage_kernel(stage: int):
-    def kernel(hands, out, card_info, card_pairs, values, displacement, params):
-        multiplier, bucket_shift, slot_shift, slot_mask = params[0], params[1], params[2], params[3]
-        for i in range(hands.shape[0]):
-            p = card_pairs[pair_index(hands[i, 0], hands[i, 1])]
-            q = card_pairs[pair_index(hands[i, 2], hands[i, 3])]
-            e = card_info[hands[i, 4]]
-            key = np.uint64((p & PAIR_PRIME_BITS) * (q & PAIR_PRIME_BITS)) * np.uint64(e & PRIME_BITS)
-            if stage == 0:
-                out[i] = key
-            else:
-                h = key * multiplier
-                slot = ((h >> slot_shift) & slot_mask) ^ np.uint64(displacement[h >> bucket_shift])
-                out[i] = slot if stage == 1 else values[slot]
-
-    return nb.njit(nogil=True)(kernel)
+PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
-def best_rate(fn, n: int, repeat: int = 5) -> float:
+@nb.njit(nogil=True, cache=True, _nrt=False)
+def key_only(flat, out, cards):
+    for i in range(out.shape[0]):
+        b = np.uint64(5 * i)
+        key = (cards[np.uint64(flat[b]) + np.uint64(256)] + cards[np.uint64(flat[b + np.uint64(1)])]
+               + cards[np.uint64(flat[b + np.uint64(2)])] + cards[np.uint64(flat[b + np.uint64(3)])]
+               + cards[np.uint64(flat[b + np.uint64(4)])])
+        out[i] = key >> np.uint64(16)
+
+
+@nb.njit(nogil=True, cache=True, _nrt=False)
+def key_and_hash(flat, out, cards, bases, values):
+    for i in range(out.shape[0]):
+        b = np.uint64(5 * i)
+        key = (cards[np.uint64(flat[b]) + np.uint64(256)] + cards[np.uint64(flat[b + np.uint64(1)])]
+               + cards[np.uint64(flat[b + np.uint64(2)])] + cards[np.uint64(flat[b + np.uint64(3)])]
+               + cards[np.uint64(flat[b + np.uint64(4)])])
+        out[i] = lookup(key, bases, values)
+
+
+def prime_tables():
+    """Card info (prime | suit bit << 8 | rank bit << 16), the row hash over the 6,175 non-flush
+    prime products, and a flush table by rank mask; values are pokerlut's strengths (ladder)."""
+    info = np.zeros(52, np.uint32)
+    for c in range(52):
+        info[c] = PRIMES[c // 4] | (1 << (8 + c % 4)) | (1 << (16 + c // 4))
+    keys, values = [], []
+    for m in combinations_with_replacement(range(13), 5):
+        counts = tuple(m.count(r) for r in range(13))
+        if max(counts) <= 4:
+            keys.append(int(np.prod([PRIMES[r] for r in m])))
+            values.append(HIGH.strength(counts, False))
+    n_rows = (max(keys) >> layout.ROW_SHIFT) + 1
+    bases, table = build_row_hash(np.array(keys), np.array(values, np.uint16), n_rows=n_rows)
+    flush = np.zeros(1 << 13, np.uint16)
+    for ranks in combinations(range(13), 5):
+        flush[sum(1 << r for r in ranks)] = HIGH.strength(tuple(int(r in ranks) for r in range(13)), True)
+    return info, bases, table, flush
+
+
+@nb.njit(nogil=True, cache=True, _nrt=False)
+def prime_product(flat, out, info, bases, values, flush):
+    for i in range(out.shape[0]):
+        b = np.uint64(5 * i)
+        a0 = info[np.uint64(flat[b])]
+        a1 = info[np.uint64(flat[b + np.uint64(1)])]
+        a2 = info[np.uint64(flat[b + np.uint64(2)])]
+        a3 = info[np.uint64(flat[b + np.uint64(3)])]
+        a4 = info[np.uint64(flat[b + np.uint64(4)])]
+        if a0 & a1 & a2 & a3 & a4 & np.uint32(0xF00):
+            out[i] = flush[(a0 | a1 | a2 | a3 | a4) >> np.uint32(16)]
+        else:
+            key = (np.uint64(a0 & np.uint32(0xFF)) * np.uint64(a1 & np.uint32(0xFF))
+                   * np.uint64(a2 & np.uint32(0xFF)) * np.uint64(a3 & np.uint32(0xFF))
+                   * np.uint64(a4 & np.uint32(0xFF)))
+            out[i] = values[(key & np.uint64(layout.COLUMN_MASK)) + np.uint64(bases[key >> np.uint64(layout.ROW_SHIFT)])]
+
+
+def best_rate(fn, n: int, rounds: int) -> float:
     fn()
-    best = min(_timed(fn) for _ in range(repeat))
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
     return n / best
 
 
-def _timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
-def main() -> None:
-    n = 10**7
-    hands = pokerlut.random_hands(n, 5, seed=2026)
-    out = np.empty(n, dtype=np.uint16)
-    t = load_tables()
-    hash_args = (t["card_info"], t["card_pairs"], t["hash5_values"], t["hash5_displacement"], t["hash5_params"])
-    full_args = (t["card_info"], t["card_pairs"], t["flush5"], t["hash5_values"], t["hash5_displacement"],
-                 t["hash5_params"])
-    rows = [("ceiling (5 bytes, 1 load)", lambda: ceiling5(hands, out, CEILING5_TABLE))]
-    for stage, name in enumerate(["key only", "key + hash slot", "key + slot + value"]):
-        kernel = stage_kernel(stage)
-        rows.append((name, lambda k=kernel: k(hands, out, *hash_args)))
-    rows.append(("eval5_serial (full)", lambda: eval5_serial(hands, out, *full_args)))
-    ceiling = None
-    for name, fn in rows:
-        rate = best_rate(fn, n)
-        ceiling = ceiling or rate
-        print(f"{name:<28} {rate / 1e6:8.1f} M hands/s  {rate / ceiling:5.2f}x ceiling")
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10**7)
+    parser.add_argument("--rounds", type=int, default=7)
+    args = parser.parse_args(argv)
+    n = args.hands
+    hands = pokerlut.random_hands(n, 5, seed=20261129)
+    flat = hands.reshape(-1)
+    out16 = np.empty(n, np.uint16)
+    out64 = np.empty(n, np.uint64)
+    t = load_table_set("high")
+    cards, bases, values = t["cards"], t["bases5"], t["values5"]
+    per_card, table = ceiling_tables()
+    info, pbases, pvalues, pflush = prime_tables()
+    prime_product(flat, out16, info, pbases, pvalues, pflush)
+    assert np.array_equal(out16, pokerlut.evaluate(hands)), "the prime-product row disagrees with evaluate"
+    rows = [
+        ("ceiling", lambda: ceiling5(hands, out16, per_card, table)),
+        ("key only", lambda: key_only(flat, out64, cards)),
+        ("key + hash", lambda: key_and_hash(flat, out16, cards, bases, values)),
+        ("evaluate(check=False)", lambda: pokerlut.evaluate(hands, check=False, parallel=False)),
+        ("evaluate() (validated)", lambda: pokerlut.evaluate(hands, parallel=False)),
+        ("prime product + same hash", lambda: prime_product(flat, out16, info, pbases, pvalues, pflush)),
+    ]
+    rates = {name: best_rate(fn, n, args.rounds) for name, fn in rows}
+    ceiling = rates["ceiling"]
+    print(f"5-card kernel stages, {n:,} random hands, one thread, best of {args.rounds}")
+    for name, rate in rates.items():
+        print(f"  {name:<28} {rate / 1e6:8.1f} M hands/s  {rate / ceiling:5.2f}x ceiling")
 
 
 if __name__ == "__main__":

@@ -216,7 +216,7 @@ def test_players_as_arrays_and_range_objects():
 
 
 def test_exact_none_falls_back_to_monte_carlo():
-    r = equity(["AhKh", "random"], samples=100_000, seed=1)  # 1225 combos x 1.5 M boards: too many
+    r = equity(["random", "random"], samples=100_000, seed=1)  # 1.5 M deals x 1.5 M boards: too many
     assert r.method == "monte carlo"
     assert 1225 * 1_533_939 * 2 > EXACT_BUDGET
 
@@ -339,18 +339,92 @@ def test_board_plays_multiway_chop():
     assert mc.equity.tolist() == [1 / 9] * 9 and mc.std_error.tolist() == [0.0] * 9
 
 
-def test_serial_and_parallel_kernels_agree():
-    from pokerlut import _kernels_equity as K
-    from pokerlut.holdem_equity import _mc_input, _prepare, _tables, chunk_plan
+def test_serial_and_parallel_kernels_agree(monkeypatch):
+    import pokerlut.holdem_equity as H
 
-    problem = _prepare(["TT+,AKs", "random", "7s7c"], "Qs 7h 2c", "")
-    mc = _mc_input(problem)
-    trials, seeds = chunk_plan(150_000, 3)
+    problem = H._prepare(["TT+,AKs", "random", "7s7c"], "Qs 7h 2c", "")
+    mc = H._mc_input(problem)
+    trials, seeds = H.chunk_plan(150_000, 3)
     scenario = np.zeros(len(trials), np.int64)
-    args = (scenario, trials, seeds, mc.combos, mc.prob, mc.alias, mc.offsets, mc.boards, mc.dead_masks, *_tables())
-    a, b = K.mc_counts(*args), K.mc_counts_serial(*args)
-    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
-    holes = np.array([[parse_cards("AhKh"), parse_cards("QdQc")]], np.uint8)
-    eargs = (holes, np.array([cards("Qs 7h 2c")], np.uint8), np.zeros(1, np.int64), np.zeros(1, np.uint64), 5,
-             *_tables())
-    assert np.array_equal(K.exact_counts(*eargs), K.exact_counts_serial(*eargs))
+    holes, _ = H._deals(H._prepare(["TT+", "AKs"], "", "").ranges)
+    exact_args = (holes, np.zeros((1, 0), np.uint8), np.zeros(len(holes), np.int64), np.zeros(1, np.uint64))
+    results = []
+    for threshold in (0, 10**18):  # every call on threads, then none
+        monkeypatch.setattr(H, "PARALLEL_MIN_WORK", threshold)
+        results.append((H.run_chunks(mc, scenario, trials, seeds), H._run_exact(*exact_args, boards_per_deal=10**6)))
+    assert np.array_equal(results[0][0], results[1][0]) and np.array_equal(results[0][1], results[1][1])
+
+
+# ----------------------------------------------------------------- suit isomorphism, rank compression
+
+
+def plain_enumeration(ranges, board="", dead=()):
+    """Equity per player by visiting every conflict-free deal of the ranges and every board, each
+    ranked by pokerlut.evaluate: no symmetry, no compression (weights are all 1 here)."""
+    board = cards(board) if isinstance(board, str) else list(board)
+    combos = [parse_range(r).blocked(board + list(dead)).combos.tolist() for r in ranges]
+    p = len(ranges)
+    share_sum = np.zeros(p)
+    n_total = 0
+
+    def deals(i, chosen, used):
+        if i == p:
+            yield chosen
+            return
+        for c in combos[i]:
+            if not used & set(c):
+                yield from deals(i + 1, chosen + [c], used | set(c))
+
+    for holes in deals(0, [], set()):
+        used = set(board) | set(dead) | {c for h in holes for c in h}
+        deck = [c for c in range(52) if c not in used]
+        rest = np.array(list(combinations(deck, 5 - len(board))), dtype=np.uint8).reshape(-1, 5 - len(board))
+        full = np.concatenate([np.broadcast_to(np.array(board, np.uint8), (len(rest), len(board))), rest], axis=1)
+        hands = np.concatenate([np.broadcast_to(np.array(holes, np.uint8)[None], (len(full), p, 2)),
+                                np.broadcast_to(full[:, None, :], (len(full), p, 5))], axis=2)
+        s = pokerlut.evaluate(hands)
+        best = s == s.max(axis=1, keepdims=True)
+        share_sum += (best / best.sum(axis=1, keepdims=True)).sum(axis=0)
+        n_total += len(full)
+    return share_sum / n_total, n_total
+
+
+LOW_CARDS = [c for c in range(52) if c // 4 <= 5]  # every 2..7: dead in all suits, so all 24 suit maps stay
+
+
+@pytest.mark.parametrize("ranges, board, dead", [
+    (["AKs", "QQ"], "", LOW_CARDS),                         # preflop, range vs range: classes merge
+    (["AKs", "QQ", "T9s"], "", LOW_CARDS),                  # three-way preflop
+    (["AhKh", "QdQc", "JsTs"], "", LOW_CARDS[:20]),         # three fixed hands, fewer symmetries
+    (["AK", "QQ"], "", [0, 5, 10, 15]),                     # dead cards that break the symmetry
+    (["TT+", "AKs, AKo"], "Qs 7h 2c", ()),                  # flop
+    (["AA,KK", "QQ", "AKs"], "Ks 7h 2c 3d", ()),            # turn, three-way
+])
+def test_suit_isomorphic_equity_equals_plain_enumeration(ranges, board, dead):
+    r = equity(ranges, board, list(dead), exact=True)
+    expected, n = plain_enumeration(ranges, board, dead)
+    assert r.method == "exact" and r.n == n
+    np.testing.assert_allclose(r.equity, expected, atol=1e-12)
+
+
+def test_canonical_classes_merge_suit_relabellings():
+    from pokerlut.holdem_equity import _canonical_deals, _deals, _prepare
+
+    problem = _prepare(["AKs", "QQ"], "", "")
+    holes, weights = _deals(problem.ranges)
+    classes, class_weights = _canonical_deals(holes, weights, problem.board, problem.dead)
+    # AKs vs QQ: one of the queens has the ace-king's suit (3 of the 6 pairs) or neither has
+    assert len(holes) == 4 * 6 and len(classes) == 2 and sorted(class_weights.tolist()) == [12, 12]
+    problem = _prepare(["AKs", "QQ"], "Qh 7h 2h", "")  # a monotone flop: hearts are fixed, the rest swap
+    holes, weights = _deals(problem.ranges)
+    classes, class_weights = _canonical_deals(holes, weights, problem.board, problem.dead)
+    assert class_weights.sum() == len(holes) and len(classes) < len(holes)
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("ranges", [["AKs", "QQ"], ["AhKh", "QdQc", "7s6s"]])
+def test_full_preflop_equity_equals_plain_enumeration(ranges):
+    r = equity(ranges, exact=True)
+    expected, n = plain_enumeration(ranges)
+    assert r.n == n
+    np.testing.assert_allclose(r.equity, expected, atol=1e-12)

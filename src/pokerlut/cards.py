@@ -13,7 +13,7 @@ Text notations accepted by :func:`parse_card` and :func:`parse_cards` (case-inse
 * the course strings ``"1C"`` .. ``"13S"``: rank 1 = ace, 11 = J, 12 = Q, 13 = K;
 * a wild card: ``"W"``, ``"Jk"``, ``"*"``, ``"joker"``.
 
-The course deck (seed ``001``) numbers the cards 1..52: 1..13 clubs, 14..26 diamonds, 27..39
+The course deck (the CPS506 "haskellPoker" deal, ``docs/rules.md``) numbers the cards 1..52: 1..13 clubs, 14..26 diamonds, 27..39
 hearts, 40..52 spades, and within a suit ``(n - 1) % 13 + 1`` is the rank (1 = ace, 13 = king);
 see :func:`from_course` and :func:`to_course`.
 

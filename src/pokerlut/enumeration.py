@@ -9,46 +9,74 @@ from math import comb
 import numba
 import numpy as np
 
-from . import _kernels7
-from .evaluate import evaluate
+from . import _threads, layout
+from .constants import N_NATURAL
+from .kernels.registry import histogram_kernel
 from .strength import MAX_STRENGTH, category
-from .tables import load_tables
+from .tables import TableSet, load_table_set
+
+
+def _check_n_cards(n_cards) -> int:
+    if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
+        raise TypeError(f"n_cards must be an integer 5, 6 or 7, got {n_cards!r}")
+    if n_cards not in layout.HAND_SIZES:
+        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+    return int(n_cards)
+
+
+def deck_of(tables: TableSet) -> np.ndarray:
+    """The natural card ids a game deals (those its card table does not poison)."""
+    cards = tables["cards"][:N_NATURAL]
+    return np.flatnonzero((cards >> np.uint64(layout.POISON_SHIFT)) == 0).astype(np.int64)
 
 
 @lru_cache(maxsize=None)
-def _prefixes_by_work(n_cards: int) -> np.ndarray:
-    """The first ``n_cards - 4`` cards of every hand (a < b [< c], padded with ``NO_CARD``), the
-    most hands under them (``C(51 - last, 4)``) first."""
+def _prefixes_by_work(n_cards: int, n_deck: int) -> np.ndarray:
+    """The first ``n_cards - 4`` deck positions of every hand, padded with -1, the prefixes with the
+    most hands under them first (so chunks taking every T-th prefix get about equal work)."""
     size = n_cards - 4
-    prefixes = sorted(combinations(range(52), size), key=lambda p: (-comb(51 - p[-1], 4), p))
-    padded = [p + (_kernels7.NO_CARD,) * (3 - size) for p in prefixes]
-    return np.array(padded, dtype=np.int64)
+    prefixes = sorted(combinations(range(n_deck), size), key=lambda p: (-comb(n_deck - 1 - p[-1], 4), p))
+    return np.array([p + (-1,) * (3 - size) for p in prefixes], dtype=np.int64)
 
 
 def strength_histogram(n_cards: int) -> np.ndarray:
     """How many natural ``n_cards``-card hands (5, 6 or 7) have each strength: shape (7476,).
 
-    Every combination of the 52 cards is ranked once; for 7 cards (133,784,560 hands) the
-    kernel carries partial keys across its nested loops and runs on numba's threads.
+    Every combination of the 52 cards is ranked once by a kernel that carries partial keys across
+    its nested loops (133,784,560 hands for 7 cards), on numba's threads.  It answers Ctrl-C
+    between its pieces of work.
 
     >>> h = strength_histogram(5)
     >>> int(h.sum()), int(np.count_nonzero(h))
     (2598960, 7462)
     """
-    if n_cards == 5:  # 2.6 M hands: rank them as one batch
-        return np.bincount(evaluate(_all_five_card_hands(), check=False), minlength=MAX_STRENGTH + 1)
-    if n_cards not in (6, 7):
-        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
-    t = load_tables()
-    n_chunks = 8 * numba.get_num_threads()
-    counts = _kernels7.histogram(_prefixes_by_work(n_cards), n_chunks, t["card_info7"], t["flush7"],
-                                 t[f"hash{n_cards}_values"], t[f"hash{n_cards}_displacement"],
-                                 t[f"hash{n_cards}_params"], MAX_STRENGTH + 1)
+    n_cards = _check_n_cards(n_cards)
+    tables = load_table_set("high")
+    return _histogram(tables, n_cards)
+
+
+def _histogram(tables: TableSet, n_cards: int) -> np.ndarray:
+    deck = deck_of(tables)
+    cards = tables["cards"]
+    deck_keys = np.ascontiguousarray(cards[deck])
+    deck_first = np.ascontiguousarray(cards[layout.FIRST_CARD + deck])
+    deck_bits = (np.uint64(1) << (np.uint64(16) * (deck & 3).astype(np.uint64) + (deck >> 2).astype(np.uint64)))
+    prefixes = _prefixes_by_work(n_cards, len(deck))
+    threads = _threads.use_threads(comb(len(deck), n_cards), None, threshold=1)
+    n_chunks = 8 * numba.get_num_threads() if threads else 1
+    counts = np.zeros((n_chunks, tables.n_strengths + 1), dtype=np.int64)
+    _, bases, values, flush = tables.rank_tables(n_cards)[:4]
+    kernel = histogram_kernel(threads)
+    # a slice of prefixes per kernel call, so that Ctrl-C is answered between them
+    step = max(n_chunks, len(prefixes) // 16)
+    for lo in range(0, len(prefixes), step):
+        args = (prefixes[lo:lo + step], deck_keys, deck_first, deck_bits, counts, bases, values, flush)
+        if threads:
+            with _threads.parallel_launch():
+                kernel(*args)
+        else:
+            kernel(*args)
     return counts.sum(axis=0)
-
-
-def _all_five_card_hands() -> np.ndarray:
-    return np.array(list(combinations(range(52), 5)), dtype=np.uint8)
 
 
 def category_counts(n_cards: int) -> np.ndarray:

@@ -24,6 +24,7 @@ the same counts whatever the number of threads or Dask workers (:mod:`pokerlut.d
 
 from __future__ import annotations
 
+import itertools
 import math
 import secrets
 import time
@@ -33,10 +34,12 @@ from typing import Sequence
 import numba
 import numpy as np
 
-from . import _kernels_equity as K
+from . import _threads, layout
 from .cards import format_cards, parse_cards
+from .kernels import equity as K
+from .kernels.registry import exact_kernel, mc_kernel
 from .ranges import Range, parse_range
-from .tables import load_tables
+from .tables import load_table_set
 
 __all__ = ["EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli", "EXACT_BUDGET",
            "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES"]
@@ -47,12 +50,26 @@ CHUNK_TRIALS = 1 << 16  #: Monte Carlo trials per independently seeded chunk
 DEFAULT_SAMPLES = 1_000_000
 MAX_PLAYERS = 9
 PARALLEL_MIN_WORK = 200_000  #: player-hands (exact) or trials (Monte Carlo) below which one thread runs
+EXACT_BLOCK_WORK = 50_000_000
+#: Preflop, the exact kernel ranks about this share of the boards one by one (the flushy ones;
+#: the others once per rank multiset): its work estimate for the budget.
+PREFLOP_WORK_FRACTION = 0.15
+MC_BLOCK_TRIALS = 4_000_000  #: Monte Carlo trials per kernel call  #: player-boards per exact kernel call (Ctrl-C is answered between calls)
 SHARE_UNIT = K.SHARE_UNIT
 
 
-def _tables():
-    t = load_tables()
-    return (t["card_info7"], t["flush7"], t["hash7_values"], t["hash7_displacement"], t["hash7_params"])
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The 7-card tables the equity kernels take: ``(cards, bases, values, flush)``."""
+    return load_table_set("high").rank_tables(7)[:4]
+
+
+def _rank_keys(cards: np.ndarray) -> np.ndarray:
+    """The rank field of each rank's card constant (clubs' card, suit counter removed)."""
+    field = np.uint64(((1 << layout.RANK_KEY_BITS) - 1) << layout.RANK_SHIFT)
+    return np.ascontiguousarray(cards[0:52:4] & field)
+
+
+_BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
 
 
 @dataclass
@@ -254,22 +271,33 @@ def _progress(total: int, desc: str, enabled: bool):
 
 def _run_exact(holes, boards, board_of, dead_masks, progress: bool = False, desc: str = "boards",
                boards_per_deal: int = 1) -> np.ndarray:
-    """Counts (T, P, 3) for every deal; in batches when a progress bar is shown."""
-    n_deals = holes.shape[0]
-    n_chunks = max(1, min(16, -(-8 * numba.get_num_threads() // n_deals))) if boards_per_deal > 1 else 1
-    tables = _tables()
-    small = n_deals * boards_per_deal * holes.shape[1] < PARALLEL_MIN_WORK
-    kernel = K.exact_counts_serial if small else K.exact_counts
+    """Counts (T, P, 3) for every deal, in blocks of deals (a progress bar, and Ctrl-C between)."""
+    n_deals, n_players = holes.shape[:2]
+    work = n_deals * boards_per_deal * n_players
+    threads = _threads.use_threads(work, None, PARALLEL_MIN_WORK) and n_deals > 1
+    kernel = exact_kernel(threads)
+    chunks = 4 * _threads.n_chunks() if threads else 1
+    cards, bases, values, flush = _tables()
+    rank_keys = _rank_keys(cards)
+    scratch = (np.zeros((chunks, K.N_RANK_MULTISETS), np.int64), np.zeros((chunks, n_players), np.uint64),
+               np.zeros((chunks, n_players), np.uint64), np.zeros((chunks, n_players), np.uint16),
+               np.zeros((chunks, 52), np.uint8))
+    out = np.zeros((n_deals, n_players, 3), dtype=np.int64)
+    per_block = max(chunks, int(EXACT_BLOCK_WORK // max(1, boards_per_deal * n_players)))
     bar = _progress(n_deals * boards_per_deal, desc, progress and n_deals > 1)
-    if bar is None:
-        return kernel(holes, boards, board_of, dead_masks, n_chunks, *tables)
-    out = []
-    step = max(1, n_deals // 50)
-    for lo in range(0, n_deals, step):
-        out.append(kernel(holes[lo:lo + step], boards, board_of[lo:lo + step], dead_masks, n_chunks, *tables))
-        bar.update(len(out[-1]) * boards_per_deal)
-    bar.close()
-    return np.concatenate(out)
+    for lo, hi in _threads.blocks(n_deals, per_block):
+        args = (holes[lo:hi], boards, board_of[lo:hi], dead_masks, out[lo:hi], *scratch, _BINOM, rank_keys, cards,
+                bases, values, flush)
+        if threads:
+            with _threads.parallel_launch():
+                kernel(*args)
+        else:
+            kernel(*args)
+        if bar is not None:
+            bar.update((hi - lo) * boards_per_deal)
+    if bar is not None:
+        bar.close()
+    return out
 
 
 # --------------------------------------------------------------------------- Monte Carlo
@@ -350,9 +378,20 @@ def _mc_input(problem: _Problem) -> _MCInput:
 
 def run_chunks(mc: _MCInput, scenario: np.ndarray, trials: np.ndarray, seeds: np.ndarray) -> np.ndarray:
     """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships)."""
-    kernel = K.mc_counts_serial if int(trials.sum()) < PARALLEL_MIN_WORK else K.mc_counts
-    out, failed = kernel(scenario, trials, seeds, mc.combos, mc.prob, mc.alias, mc.offsets, mc.boards,
-                              mc.dead_masks, *_tables())
+    threads = _threads.use_threads(int(trials.sum()), None, PARALLEL_MIN_WORK)
+    n, n_players = len(scenario), mc.offsets.shape[1] - 1
+    out = np.zeros((n, n_players, 4), dtype=np.int64)
+    failed = np.zeros(n, dtype=np.int64)
+    scratch = (np.zeros((n, 52), np.uint8), np.zeros((n, n_players), np.uint8), np.zeros((n, n_players), np.uint8),
+               np.zeros((n, n_players), np.uint64), np.zeros((n, n_players), np.uint64),
+               np.zeros((n, n_players), np.uint16))
+    args = (scenario, trials, seeds, mc.combos, mc.prob, mc.alias, mc.offsets, mc.boards, mc.dead_masks, out,
+            failed, *scratch, *_tables())
+    if threads:
+        with _threads.parallel_launch():
+            mc_kernel(True)(*args)
+    else:
+        mc_kernel(False)(*args)
     if failed.any():
         raise ValueError("the players' ranges almost never fit together without sharing a card "
                          f"({K.MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
@@ -360,16 +399,18 @@ def run_chunks(mc: _MCInput, scenario: np.ndarray, trials: np.ndarray, seeds: np
 
 
 def _run_mc(mc: _MCInput, scenario, trials, seeds, progress: bool) -> np.ndarray:
+    """Counts (C, P, 4) of every chunk, a slice of chunks per call (a progress bar, and Ctrl-C
+    between calls)."""
     bar = _progress(int(trials.sum()), "trials", progress)
-    if bar is None:
-        return run_chunks(mc, scenario, trials, seeds)
-    step = max(16 * numba.get_num_threads(), len(trials) // 25)
+    step = max(4 * _threads.n_chunks(), int(MC_BLOCK_TRIALS // CHUNK_TRIALS))
     out = []
-    for lo in range(0, len(trials), step):
-        out.append(run_chunks(mc, scenario[lo:lo + step], trials[lo:lo + step], seeds[lo:lo + step]))
-        bar.update(int(trials[lo:lo + step].sum()))
-    bar.close()
-    return np.concatenate(out)
+    for lo, hi in _threads.blocks(len(trials), step):
+        out.append(run_chunks(mc, scenario[lo:hi], trials[lo:hi], seeds[lo:hi]))
+        if bar is not None:
+            bar.update(int(trials[lo:hi].sum()))
+    if bar is not None:
+        bar.close()
+    return np.concatenate(out) if out else np.zeros((0, mc.offsets.shape[1] - 1, 4), np.int64)
 
 
 def _mc_result(problem: _Problem, counts: np.ndarray, n: int, seed: int, seconds: float) -> EquityResult:
@@ -385,14 +426,22 @@ def _mc_result(problem: _Problem, counts: np.ndarray, n: int, seed: int, seconds
 # --------------------------------------------------------------------------- API
 
 
+def _board_work(n_known: int, n_boards: int) -> float:
+    """Player-boards the exact kernel ranks per player of a deal: every board when some are known;
+    preflop, the flushy boards one by one and the rest once per rank multiset (see
+    :mod:`pokerlut.kernels.equity`)."""
+    return n_boards if n_known else PREFLOP_WORK_FRACTION * n_boards
+
+
 def _plan_exact(problem: _Problem, exact) -> tuple[bool, int]:
+    """(whether to enumerate, boards per deal); ``exact=True`` beyond ``MAX_DEALS`` is an error."""
     n_left = 52 - len(problem.board) - len(problem.dead) - 2 * len(problem.ranges)
     boards = _n_boards(len(problem.board), n_left)
     bound = math.prod(len(r) for r in problem.ranges)
     if exact is False:
         return False, boards
     if exact is None:
-        return bound <= MAX_DEALS and bound * boards * len(problem.ranges) <= EXACT_BUDGET, boards
+        return bound <= MAX_DEALS, boards
     if bound > MAX_DEALS:
         # the bound may overcount conflicting combinations: count the real ones
         est = _count_deals_bound(problem.ranges)
@@ -400,6 +449,44 @@ def _plan_exact(problem: _Problem, exact) -> tuple[bool, int]:
             raise ValueError(f"exact=True would enumerate {est:,} combinations of combos (more than MAX_DEALS = "
                              f"{MAX_DEALS:,}); use Monte Carlo (exact=False or None)")
     return True, boards
+
+
+_SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
+
+
+def _suit_maps(board: np.ndarray, dead: np.ndarray) -> np.ndarray:
+    """Card maps (G, 52) of the suit permutations that leave the board and the dead cards as they
+    are (as sets): relabelling a deal's holes by any of them changes no player's equity."""
+    ids = np.arange(52)
+    maps = []
+    for perm in _SUIT_PERMUTATIONS:
+        card_map = 4 * (ids // 4) + perm[ids % 4]
+        if all(set(card_map[cards].tolist()) == set(cards.tolist()) for cards in (board, dead)):
+            maps.append(card_map)
+    return np.array(maps, dtype=np.uint8)
+
+
+def _canonical_deals(holes: np.ndarray, weights: np.ndarray, board: np.ndarray,
+                     dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Deals (T, P, 2) merged into their suit-isomorphism classes: one representative each (the
+    smallest relabelling, rows compared as byte strings) and the summed weight of its members."""
+    n_deals, n_players, _ = holes.shape
+    best = None
+    for card_map in _suit_maps(board, dead):
+        relabelled = np.sort(card_map[holes], axis=2)[:, :, ::-1].reshape(n_deals, 2 * n_players)
+        if best is None:
+            best = relabelled.copy()
+            continue
+        differ = relabelled != best
+        first = differ.argmax(axis=1)
+        rows = np.arange(n_deals)
+        smaller = differ[rows, first] & (relabelled[rows, first] < best[rows, first])
+        best[smaller] = relabelled[smaller]
+    classes, inverse = np.unique(best, axis=0, return_inverse=True)
+    merged = np.bincount(inverse.ravel(), weights=weights, minlength=len(classes))
+    if np.all(weights == 1.0):
+        merged = np.rint(merged).astype(np.int64)
+    return np.ascontiguousarray(classes.reshape(-1, n_players, 2)), merged
 
 
 def _count_deals_bound(ranges: list[Range]) -> int:
@@ -422,19 +509,25 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
     start = time.perf_counter()
     problem = _prepare(players, board, dead)
     use_exact, n_boards = _plan_exact(problem, exact)
+    p = len(problem.ranges)
+    if use_exact and exact is None:  # hopeless even if suit symmetry merged 24 deals into one
+        bound = math.prod(len(r) for r in problem.ranges)
+        use_exact = bound / 24 * _board_work(len(problem.board), n_boards) * p <= EXACT_BUDGET
     if use_exact:
         holes, weights = _deals(problem.ranges)
         if len(holes) == 0:
             raise ValueError("the players' ranges never fit together: every combination shares a card")
-        counts = _run_exact(holes, problem.board[None, :].copy(), np.zeros(len(holes), np.int64),
+        classes, class_weights = _canonical_deals(holes, weights, problem.board, problem.dead)
+        work = len(classes) * _board_work(len(problem.board), n_boards) * p
+        use_exact = exact is True or work <= EXACT_BUDGET
+    if use_exact:
+        counts = _run_exact(classes, problem.board[None, :].copy(), np.zeros(len(classes), np.int64),
                             np.array([_mask(problem.dead)], dtype=np.uint64), progress, "boards", n_boards)
-        if np.all(weights == 1.0):
-            total = counts.sum(axis=0).astype(np.float64)
-            denom = float(len(holes) * n_boards)
+        if class_weights.dtype == np.int64:  # every weight 1: exact integer sums
+            total = np.einsum("t,tpk->pk", class_weights, counts).astype(np.float64)
         else:
-            total = np.einsum("t,tpk->pk", weights, counts.astype(np.float64))
-            denom = float(weights.sum() * n_boards)
-        p = len(problem.ranges)
+            total = np.einsum("t,tpk->pk", class_weights, counts.astype(np.float64))
+        denom = float(weights.sum() * n_boards)
         return EquityResult(problem.labels, total[:, 0] / denom, total[:, 1] / denom,
                             total[:, 2] / (SHARE_UNIT * denom), len(holes) * n_boards, "exact", np.zeros(p), None,
                             format_cards(problem.board), format_cards(problem.dead), time.perf_counter() - start)

@@ -53,6 +53,7 @@ import numpy as np
 from . import interop
 from .cards import format_cards
 from .evaluate import evaluate
+from .kernels.compile import jitted
 from .sampling import random_hands
 from .strength import describe
 
@@ -108,7 +109,7 @@ def ceiling_tables(seed: int = 7) -> tuple[np.ndarray, np.ndarray]:
     return per_card, big
 
 
-@nb.njit(nogil=True, cache=True)
+@jitted()
 def ceiling7(hands, out, per_card, big):  # pragma: no cover - compiled
     """Per 7-card hand: read 7 bytes, 7 loads from a 53-entry table, 1 from a ~100 KB table, write.
 
@@ -125,7 +126,7 @@ def ceiling7(hands, out, per_card, big):  # pragma: no cover - compiled
         out[i] = big[x]
 
 
-@nb.njit(nogil=True, cache=True, parallel=True)
+@jitted(parallel=True)
 def ceiling7_parallel(hands, out, per_card, big):  # pragma: no cover - compiled
     """:func:`ceiling7` on numba's threads (same arguments, same result)."""
     for i in nb.prange(hands.shape[0]):
@@ -134,7 +135,7 @@ def ceiling7_parallel(hands, out, per_card, big):  # pragma: no cover - compiled
         out[i] = big[x]
 
 
-@nb.njit(nogil=True, cache=True)
+@jitted()
 def ceiling5(hands, out, per_card, big):  # pragma: no cover - compiled
     """Per 5-card hand: read 5 bytes, 5 loads from a 53-entry table, 1 from a ~100 KB table, write.
 
@@ -150,7 +151,7 @@ def ceiling5(hands, out, per_card, big):  # pragma: no cover - compiled
         out[i] = big[x]
 
 
-@nb.njit(nogil=True, cache=True, parallel=True)
+@jitted(parallel=True)
 def ceiling5_parallel(hands, out, per_card, big):  # pragma: no cover - compiled
     """:func:`ceiling5` on numba's threads (same arguments, same result)."""
     for i in nb.prange(hands.shape[0]):

@@ -8,16 +8,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _kernels_best
-from .cards import WILD, format_card
-from .evaluate import HAND_SIZES, evaluate
+from ._input import NOT_A_CARD, card_array, first_problem, hand_rows, raise_for_rows
+from .cards import format_card
+from .constants import NO_CARD, WILD
+from .evaluate import evaluate, rank_rows
+from .kernels.registry import select_kernel
+from .layout import HAND_SIZES
 from .strength import category
-from .tables import load_tables
-from .validate import OUT_OF_RANGE, first_problem, integer_cards, validate_hands
+from .tables import load_table_set
 
-NO_CARD = 255
-#: How many of the best five are "made" per category (docs/rules.md, "Best five and made cards"): the single
-#: highest card, the pair, both pairs, the trips, all five, all five, all five, the quads, all five.
+#: How many of the best five are "made" per category (docs/rules.md, "Best five and made cards"):
+#: the single highest card, the pair, both pairs, the trips, all five, all five, all five, the
+#: quads, all five.
 MADE_COUNT = np.array([1, 2, 4, 3, 5, 5, 5, 4, 5, 5], dtype=np.intp)
 
 
@@ -37,34 +39,50 @@ class Showdown(NamedTuple):
     shares: np.ndarray  #: (..., P) float64, the pot split among the winners (rows sum to 1)
 
 
-@lru_cache(maxsize=None)
-def _subsets(n_cards: int) -> np.ndarray:
-    return np.array(list(combinations(range(n_cards), 5)), dtype=np.intp)
-
-
 def best_five(hands, *, check: bool = True) -> BestFive:
     """The five cards that make each hand's strength, and what each wild card stands for.
 
-    ``hands`` as for :func:`pokerlut.evaluate` (``(..., k)``, k in 5..7).  The five are ordered by
-    significance (the quads before the kicker, a straight from its top card, the wheel's ace
-    last).  ``plays_as`` gives, for each, the natural card it plays as: itself, or for a wild a
-    card not already among the five (five of a kind, the one exception, may repeat one).  Among
-    several 5-card subsets of equal value the one with the fewest wild cards is taken.
+    Parameters
+    ----------
+    hands
+        As for :func:`pokerlut.evaluate`: ``(..., k)`` with k in 5..7.
+    check
+        Reject bad cards (as :func:`pokerlut.evaluate` does); ``False`` skips the check.
 
+    Returns
+    -------
+    BestFive
+        ``cards`` (..., 5): the five, most significant first (the quads before the kicker, a
+        straight from its top card with the wheel's ace last); ``plays_as`` (..., 5): the natural
+        card each plays as, itself or, for a wild card, a card not already among the five (five of
+        a kind, the one exception, may repeat one); ``strengths``.
+
+    Notes
+    -----
+    Which five, when several make the strength (docs/rules.md, "Best five and made cards"): the
+    one with the fewest wild cards, then the one whose cards sit earliest in the hand as given;
+    so where cards of one rank compete for a place, the earlier one is taken.
+
+    Examples
+    --------
     >>> from pokerlut import format_cards
     >>> b = best_five("Kh 2c W 9s Kd 7h Ks")
     >>> format_cards(b.cards), format_cards(b.plays_as)
     ('Kh Kd Ks W 9s', 'Kh Kd Ks Kc 9s')
+    >>> format_cards(best_five("5d 6d 7s 8h 9c 6h Kc").cards)   # 6d comes before 6h
+    '9c 8h 7s 6d 5d'
     """
-    flat, lead_shape = validate_hands(hands, HAND_SIZES, check=check)
-    strengths = evaluate(flat, check=False)
-    subsets = _subsets(flat.shape[1])
-    subset_values = np.stack([evaluate(flat[:, s], check=False) for s in subsets], axis=1) if len(flat) else \
-        np.empty((0, len(subsets)), dtype=np.uint16)
-    five = np.empty((flat.shape[0], 5), dtype=np.uint8)
-    plays_as = np.empty((flat.shape[0], 5), dtype=np.uint8)
-    _kernels_best.best_five_rows(flat, strengths, subsets, subset_values, load_tables()["hand_values"], five,
-                                 plays_as)
+    rows, lead_shape = hand_rows(hands, HAND_SIZES)
+    tables = load_table_set("high")
+    if check:
+        raise_for_rows(rows, tables["cards"], lead_shape, tables.name)
+    n = len(rows)
+    five = np.empty((n, 5), dtype=np.uint8)
+    plays_as = np.empty((n, 5), dtype=np.uint8)
+    strengths = np.empty(n, dtype=np.uint16)
+    cards, bases, values, flush, bases5, values5, _ = tables.rank_tables(rows.shape[1])
+    select_kernel(rows.shape[1])(rows.reshape(-1), five, plays_as, strengths, cards, bases, values, flush, bases5,
+                                 values5, tables.hand_values)
     shape = lead_shape + (5,)
     return BestFive(five.reshape(shape), plays_as.reshape(shape), strengths.reshape(lead_shape))
 
@@ -110,7 +128,7 @@ def _showdown_problem(row: int, pos: int, code: int, combined: np.ndarray, n_pla
 
     value = int(combined[row, pos])
     where = f"deal {row}: " if batched else ""
-    if code == OUT_OF_RANGE:
+    if code == NOT_A_CARD:
         return f"{where}{place(pos)} is {value}, not a card (ids are 0..51, and {WILD} for a wild card)"
     first = int(np.flatnonzero(combined[row, :pos] == value)[0])
     return (f"{where}card {format_card(value)} (id {value}) is dealt twice: as {place(first)} and as "
@@ -131,8 +149,8 @@ def showdown(holes, board=(), *, check: bool = True) -> Showdown:
     >>> showdown([["Ah", "2c"], ["Ad", "3c"]], "Kh Qd Js Tc 5s").shares.tolist()
     [0.5, 0.5]
     """
-    holes = integer_cards(holes, "holes")
-    board = integer_cards(board, "board")
+    holes = card_array(holes, "holes")
+    board = card_array(board, "board")
     if holes.ndim not in (2, 3):
         raise ValueError(f"holes must have shape (players, cards) or (deals, players, cards), got {holes.shape}")
     batched = holes.ndim == 3
@@ -150,13 +168,21 @@ def showdown(holes, board=(), *, check: bool = True) -> Showdown:
     if n_players < 1:
         raise ValueError("a showdown needs at least one player")
     combined = np.concatenate([holes.reshape(n_deals, -1), board], axis=1)
+    tables = load_table_set("high")
+    outside = (combined < 0) | (combined > 255)
+    if outside.any():
+        row, pos = (int(i) for i in np.argwhere(outside)[0])
+        raise ValueError(_showdown_problem(row, pos, NOT_A_CARD, combined, n_players, hole, batched))
+    combined = combined.astype(np.uint8)
     if check:
-        row, pos, code = first_problem(combined)
+        row, pos, code = first_problem(combined, tables["cards"])
         if row >= 0:
             raise ValueError(_showdown_problem(row, pos, code, combined, n_players, hole, batched))
-    hands = np.concatenate([holes, np.broadcast_to(board[:, None, :], (n_deals, n_players, board.shape[1]))],
-                           axis=2).astype(np.uint8)
-    strengths = evaluate(hands, check=False)
+    hands = np.concatenate([holes.astype(np.uint8),
+                            np.broadcast_to(combined[:, None, n_players * hole:], (n_deals, n_players, board.shape[1]))],
+                           axis=2)
+    strengths = rank_rows(np.ascontiguousarray(hands.reshape(-1, hands.shape[2])), tables,
+                          check=False).reshape(n_deals, n_players)
     winners = strengths == strengths.max(axis=1, keepdims=True)
     shares = winners / winners.sum(axis=1, keepdims=True)
     if not batched:

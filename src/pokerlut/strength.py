@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
-from .tables import load_tables
+from .tables import load_table_set
 
 NATURAL_STRENGTHS = 7462
 MAX_STRENGTH = 7475
@@ -50,7 +50,7 @@ def category(strengths) -> np.ndarray:
     (8, 'Straight flush')
     """
     array = _strength_array(strengths)
-    return load_tables()["hand_values"][array, 0]
+    return load_table_set("high").hand_values[array, 0]
 
 
 def category_name(strength: int) -> str:
@@ -75,7 +75,7 @@ def describe(strength: int) -> str:
     'High card, seven-high (7-5-4-3-2)'
     """
     s = int(_strength_array(int(strength)))
-    cat, *ranks = (int(x) for x in load_tables()["hand_values"][s])
+    cat, *ranks = (int(x) for x in load_table_set("high").hand_values[s])
     name = CATEGORY_NAMES[cat]
     r = ranks
     if cat in (HIGH_CARD, FLUSH):

@@ -1,10 +1,10 @@
 """Finding and loading the generated lookup tables (read-only; building them is ``pokerlut.build``).
 
-The tables live in the repository's top-level ``tables/`` folder and travel inside the wheel as
-``pokerlut/tables``.  They are looked for, in order, in ``$POKERLUT_TABLES``, next to the
-installed package, and in the source checkout (an editable install).  Every file is checked
-against the manifest's sha256 when loaded, so a truncated or edited table is an error, not a
-wrong rank.
+The tables live in the repository's top-level ``tables/`` folder, one sub-folder per table set
+(``tables/high``, ``tables/short-deck``, ...), and travel inside the wheel as ``pokerlut/tables``.
+The folder is ``$POKERLUT_TABLES`` when that is set (it must then exist), else the one next to the
+installed package, else the source checkout's (an editable install).  Every file is checked against
+its manifest's sha256 when loaded, so a truncated or edited table is an error, not a wrong rank.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -19,45 +20,97 @@ from typing import Mapping
 
 import numpy as np
 
+from . import layout
+
 MANIFEST = "manifest.json"
+ENVIRONMENT_VARIABLE = "POKERLUT_TABLES"
+REGENERATE = "python scripts/generate_tables.py"
 
 
 def tables_dir() -> Path:
-    """The folder the tables are loaded from.
+    """The folder holding the table sets.
 
-    >>> (tables_dir() / "manifest.json").exists()
+    >>> (tables_dir() / "high" / "manifest.json").exists()
     True
     """
-    candidates = []
-    if os.environ.get("POKERLUT_TABLES"):
-        candidates.append(Path(os.environ["POKERLUT_TABLES"]))
+    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
+    if chosen:
+        folder = Path(chosen)
+        if not folder.is_dir():
+            raise FileNotFoundError(f"{ENVIRONMENT_VARIABLE}={chosen!r} names no folder; point it at a folder of "
+                                    f"table sets (one sub-folder per game, as '{REGENERATE} --out DIR' writes) "
+                                    f"or unset it")
+        return folder
     here = Path(__file__).resolve().parent
-    candidates += [here / "tables", here.parents[1] / "tables"]
+    candidates = [here / "tables", here.parents[1] / "tables"]
     for folder in candidates:
-        if (folder / MANIFEST).is_file():
+        if (folder / "high" / MANIFEST).is_file():
             return folder
     searched = ", ".join(str(c) for c in candidates)
-    raise FileNotFoundError(
-        f"pokerlut's lookup tables were not found (looked in {searched}); "
-        "reinstall pokerlut or run scripts/generate_tables.py"
-    )
+    raise FileNotFoundError(f"pokerlut's lookup tables were not found (looked in {searched}); reinstall pokerlut "
+                            f"or run {REGENERATE}")
+
+
+@dataclass(frozen=True)
+class TableSet:
+    """The tables of one game, by file stem (read-only arrays), as :mod:`pokerlut.layout` lays out."""
+
+    name: str
+    arrays: Mapping[str, np.ndarray]
+
+    def __getitem__(self, stem: str) -> np.ndarray:
+        return self.arrays[stem]
+
+    @property
+    def hand_values(self) -> np.ndarray:
+        """Per strength: category, then the ranks naming the hand (255 where unused)."""
+        return self.arrays[layout.HAND_VALUES_TABLE]
+
+    @property
+    def n_strengths(self) -> int:
+        """The largest strength of the game."""
+        return len(self.hand_values) - 1
+
+    @property
+    def subset_rare(self) -> bool:
+        """Whether rows of 6 or 7 cards with five of a suit are ranked subset by subset."""
+        return bool(self.arrays[layout.RULES_TABLE][layout.RULE_SUBSET_RARE])
+
+    def rank_tables(self, n_cards: int) -> tuple:
+        """The tables the ranking kernels take, in their order:
+        ``(cards, bases, values, flush, bases5, values5, subset_rare)``."""
+        a = self.arrays
+        return (a[layout.CARD_TABLE], a[layout.bases_name(n_cards)], a[layout.values_name(n_cards)],
+                a[layout.FLUSH_TABLE], a[layout.bases_name(5)], a[layout.values_name(5)], self.subset_rare)
+
+
+def _load_file(root: Path, name: str, info: dict) -> np.ndarray:
+    path = root / name
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(f"table file {name} is missing from {root}; regenerate the tables with "
+                                f"'{REGENERATE}' or reinstall pokerlut") from None
+    if hashlib.sha256(data).hexdigest() != info["sha256"]:
+        raise ValueError(f"table {path} does not match its manifest checksum; regenerate the tables with "
+                         f"'{REGENERATE}' or reinstall pokerlut")
+    array = np.load(path, allow_pickle=False)
+    array.flags.writeable = False
+    return array
 
 
 @lru_cache(maxsize=None)
-def load_tables(folder: str | None = None) -> Mapping[str, np.ndarray]:
-    """Every table of the manifest, verified and read-only, by file stem.
+def load_table_set(name: str = "high", folder: str | None = None) -> TableSet:
+    """The verified, read-only tables of the table set ``name``.
 
-    >>> load_tables()["card_info"].shape
-    (53,)
+    >>> load_table_set("high")["cards"].shape
+    (512,)
     """
-    root = Path(folder) if folder is not None else tables_dir()
-    manifest = json.loads((root / MANIFEST).read_text())
-    tables = {}
-    for name, info in manifest["files"].items():
-        data = (root / name).read_bytes()
-        if hashlib.sha256(data).hexdigest() != info["sha256"]:
-            raise ValueError(f"table {root / name} does not match its manifest checksum; regenerate the tables")
-        array = np.load(root / name, allow_pickle=False)
-        array.flags.writeable = False
-        tables[name.removesuffix(".npy")] = array
-    return MappingProxyType(tables)
+    root = (Path(folder) if folder is not None else tables_dir()) / name
+    manifest_path = root / MANIFEST
+    if not manifest_path.is_file():
+        raise FileNotFoundError(f"no table set {name!r}: {manifest_path} does not exist; regenerate the tables with "
+                                f"'{REGENERATE}' or reinstall pokerlut")
+    manifest = json.loads(manifest_path.read_text())
+    arrays = {n.removesuffix(".npy"): _load_file(root, n, info) for n, info in manifest["files"].items()}
+    return TableSet(name, MappingProxyType(arrays))

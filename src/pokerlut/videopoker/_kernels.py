@@ -15,6 +15,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from ..kernels.compile import jit, jitted
+
 BLOCK = 512  # rows per prange block
 
 # For the 32 subsets M of five positions: popcount, and highest set bit (-1 for M = 0).
@@ -22,7 +24,7 @@ POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 HIGHBIT = np.array([m.bit_length() - 1 for m in range(32)], dtype=np.int64)
 
 
-@nb.njit(cache=True, nogil=True)
+@jitted(nrt=True)
 def all_hands_colex(n, binom):
     """Every 5-subset of ``range(n)`` as an ascending uint8 row, row ``i`` the subset of colex index ``i``."""
     out = np.empty((binom[n, 5], 5), dtype=np.uint8)
@@ -41,7 +43,7 @@ def all_hands_colex(n, binom):
     return out
 
 
-@nb.njit(cache=True, nogil=True)
+@jitted(nrt=True)
 def first_bad_card(hands, deck_size):
     """First (row, position, code) of a card outside ``0..deck_size-1`` (code 1) or a card seen
     earlier in its row (code 2); ``(-1, -1, 0)`` when every row holds distinct cards of the deck."""
@@ -58,7 +60,7 @@ def first_bad_card(hands, deck_size):
     return -1, -1, 0
 
 
-@nb.njit(cache=True, nogil=True, parallel=True)
+@jitted(parallel=True, nrt=True)
 def fill_counts_level(k, n, binom, class5, counts, offsets):
     """Rows of size ``k`` (0..4) of the packed class-count table, from the rows of size ``k + 1``
     (for ``k = 4``, from ``class5``, the class of every final hand by colex index).
@@ -208,7 +210,7 @@ def make_hold_values(parallel: bool):
                         out_values[i, r] = f[order[r]]
 
     kernel.__name__ = kernel.__qualname__ = f"hold_values_{'parallel' if parallel else 'serial'}"
-    return nb.njit(cache=True, nogil=True, parallel=parallel)(kernel)
+    return jit(kernel, None, parallel, nrt=True)
 
 
 def make_hold_counts(parallel: bool):
@@ -269,7 +271,7 @@ def make_hold_counts(parallel: bool):
                         out_counts[i, orig[msk], j] = g[msk, j]
 
     kernel.__name__ = kernel.__qualname__ = f"hold_counts_{'parallel' if parallel else 'serial'}"
-    return nb.njit(cache=True, nogil=True, parallel=parallel)(kernel)
+    return jit(kernel, None, parallel, nrt=True)
 
 
 hold_values_serial = make_hold_values(parallel=False)
@@ -278,7 +280,7 @@ hold_counts_serial = make_hold_counts(parallel=False)
 hold_counts_parallel = make_hold_counts(parallel=True)
 
 
-@nb.njit(cache=True, nogil=True, parallel=True)
+@jitted(parallel=True, nrt=True)
 def best_holds_kernel(deals, out_mask, out_value, out_counts, binom, offsets, paylev, counts, class5,
                       pay, scale, popcount, highbit):
     """For each dealt hand (ascending rows): the best hold's mask, scaled value (as in
@@ -335,7 +337,7 @@ def best_holds_kernel(deals, out_mask, out_value, out_counts, binom, offsets, pa
                 s = (s - 1) & free
 
 
-@nb.njit(cache=True, nogil=True, parallel=True)
+@jitted(parallel=True, nrt=True)
 def suit_class_weights(hands):
     """Suit symmetry: ``weight[i]`` is the number of hands that are suit permutations of row ``i``
     if row ``i`` is its class's representative, else 0.

@@ -17,7 +17,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..evaluate import evaluate
+from ..evaluate import rank_rows
+from ..tables import load_table_set
 from . import _kernels
 from .games import GAMES, PayTable, class_lut
 
@@ -46,7 +47,7 @@ def classify_cards(hands: np.ndarray, game_key: str) -> np.ndarray:
     else:
         relabelled = hands
         n_wild = np.zeros(len(hands), dtype=np.intp)
-    strengths = evaluate(relabelled, check=False)
+    strengths = rank_rows(np.ascontiguousarray(relabelled, dtype=np.uint8), load_table_set("high"), check=False)
     return lut[n_wild, strengths]
 
 

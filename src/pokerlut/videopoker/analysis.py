@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import format_card, format_cards
-from ..validate import integer_cards
+from .._input import card_array
 from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, game_tables, pay_levels, pay_scale
 from ._tables import classify_cards
@@ -70,7 +70,7 @@ def _deck_description(game: Game) -> str:
 def _dealt_hands(hands, game: Game) -> tuple[np.ndarray, tuple[int, ...]]:
     """User input as validated uint8 rows ``(N, 5)`` of distinct cards of the game's deck, and the
     leading shape (``()`` for one hand)."""
-    array = integer_cards(hands)
+    array = card_array(hands)
     if array.ndim == 0 or array.shape[-1] != N_CARDS:
         raise ValueError(f"a video poker hand is {N_CARDS} cards: hands must have shape (..., 5), "
                          f"got shape {array.shape}")

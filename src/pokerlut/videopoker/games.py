@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..tables import load_tables
+from ..tables import load_table_set
 
 __all__ = ["GAMES", "Game", "PayTable", "get_game", "make_paytable"]
 
@@ -281,7 +281,7 @@ def class_lut(game_key: str) -> np.ndarray:
     """``lut[n_wild, strength]``: the pay class of a final hand from pokerlut's strength of the hand
     (wild cards relabelled to 52) and how many wild cards it holds (uint8, read-only)."""
     g = GAMES[game_key]
-    hv = load_tables()["hand_values"].astype(np.int64)
+    hv = load_table_set("high").hand_values.astype(np.int64)
     cat, top = hv[:, 0], hv[:, 1]
     n_wild_max = {"jacks-or-better": 0, "deuces-wild": 4, "joker-poker": 1}[game_key]
     lut = np.zeros((n_wild_max + 1, len(hv)), dtype=np.uint8)

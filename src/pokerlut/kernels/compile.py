@@ -1,0 +1,89 @@
+"""The one compile policy of every kernel.
+
+* ``cache=True``: compiled once, then loaded from numba's cache by later processes.
+* ``nogil=True``: other Python threads run while a kernel does.
+* ``_nrt=False``: no numba runtime, hence no reference counting.  Kernels never allocate (callers
+  pass every output and scratch array in), and without the runtime the per-hand primitives, which
+  take table arrays, inline with no reference-count update per call: with it, numba could not
+  prune them in loops whose branches both call a primitive, and the ranking loop ran 6-10 times
+  slower.
+* each variant under its own name, so numba's cache keeps the variants apart.
+* **an install nobody can write to**: numba caches next to the source or in the user's cache
+  folder.  When it can use neither (``cannot cache function ...: no locator available``), the
+  kernels cache in a per-user folder under the system's temporary folder; when even that is not
+  writable, they compile in every process.  Either way one ``RuntimeWarning`` says so.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import warnings
+
+import numba as nb
+import numba.core.config
+
+_fallback_announced = False
+
+
+def _writable_temp_cache() -> str | None:
+    folder = os.path.join(tempfile.gettempdir(), f"pokerlut-numba-cache-{os.getuid() if hasattr(os, 'getuid') else 0}")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=folder)
+        probe.close()
+    except OSError:
+        return None
+    return folder
+
+
+def _announce(message: str) -> None:
+    global _fallback_announced
+    if not _fallback_announced:
+        _fallback_announced = True
+        warnings.warn(message, RuntimeWarning, stacklevel=3)
+
+
+def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = False):
+    """``function`` jitted with the policy above (under ``name`` when given).  ``nrt=True`` keeps
+    numba's runtime, for the few helpers that allocate.
+
+    >>> from pokerlut.kernels.registry import rank_kernel
+    >>> rank_kernel(5, checked=True, parallel=False).targetoptions["nogil"]
+    True
+    """
+    if name is not None:
+        function.__name__ = function.__qualname__ = name
+    options = dict(nogil=True, parallel=parallel)
+    if not nrt:
+        options["_nrt"] = False
+    try:
+        return nb.njit(cache=True, **options)(function)
+    except RuntimeError as error:
+        if "no locator available" not in str(error):
+            raise
+    folder = None if numba.core.config.CACHE_DIR else _writable_temp_cache()
+    if folder is not None:
+        numba.core.config.CACHE_DIR = folder
+        try:
+            compiled = nb.njit(cache=True, **options)(function)
+        except RuntimeError as error:
+            if "no locator available" not in str(error):
+                raise
+        else:
+            _announce(f"pokerlut: numba cannot write its cache next to pokerlut or in your cache folder; "
+                      f"caching compiled kernels in {folder} instead (set NUMBA_CACHE_DIR to choose)")
+            return compiled
+    _announce("pokerlut: numba has no writable cache folder (set NUMBA_CACHE_DIR to one); kernels compile "
+              "anew in every process")
+    return nb.njit(cache=False, **options)(function)
+
+
+def compile_kernel(function, name: str, parallel: bool = False):
+    """A kernel body jitted under its own name with the policy above (see :func:`jit`)."""
+    return jit(function, name, parallel)
+
+
+def jitted(*, parallel: bool = False, nrt: bool = False):
+    """Decorator form of :func:`jit` for module-level kernels."""
+    return lambda function: jit(function, None, parallel, nrt)

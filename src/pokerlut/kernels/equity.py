@@ -1,0 +1,429 @@
+"""Equity kernels for games of two hole cards and a five-card board: exact and Monte Carlo.
+
+A player's hand is its hole key plus the board's key (both sums of card constants), and its
+suit-rank bits the OR of both, so every board costs one add and one lookup per player
+(:func:`.primitives.value_of_bits`).
+
+**Exact, preflop** (no board card known): the boards are split by suits.  A board is *flushy* when
+some suit reaches, among its five cards, five minus the most hole cards any player holds in that
+suit (three or more: so at most one suit per board).  Flushy boards are enumerated one by one, suit
+by suit; every other board's value depends on its ranks alone, so each rank multiset of five
+board cards is ranked once and counted with its number of suit choices (the product of
+``C(available of rank r, count of r)``) less the flushy boards of that multiset.  About a tenth of
+the work of visiting every board, and exact to the last board.
+
+**Exact, with board cards known**: at most two board cards are missing; plain nested loops.
+
+**Monte Carlo**: chunks of trials, each from its own splitmix64 stream; hole combos drawn by weight
+(Walker's alias method), board cards uniformly from the rest.
+
+Pot shares are counted as integers in units of ``1 / SHARE_UNIT`` (2520 is divisible by every
+number of winners 1..9).  Accumulators ``out[item, player, k]``: ``k = 0`` boards won alone, ``1``
+boards tied for the best hand, ``2`` pot share in units, ``3`` (Monte Carlo) squared share units.
+Kernels do not allocate: the caller passes per-chunk scratch rows.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from .compile import compile_kernel
+from .intrinsics import popcount, trailing_zeros
+from .primitives import add_card, first_card, lookup, suit_rank_bit, value_of_bits
+
+SHARE_UNIT = 2520  # lcm(1..9)
+MAX_ATTEMPTS = 1_000_000  # rejected combo draws in a row before a Monte Carlo chunk gives up
+#: Rank multisets of five board cards (C(17, 5)): the size of the exact kernel's scratch row.
+N_RANK_MULTISETS = 6188
+
+U64 = np.uint64
+_GOLDEN = U64(0x9E3779B97F4A7C15)
+_MIX1 = U64(0xBF58476D1CE4E5B9)
+_MIX2 = U64(0x94D049BB133111EB)
+_LOW32 = U64(0xFFFFFFFF)
+_ONE = U64(1)
+
+
+@nb.njit(inline="always", nogil=True)
+def settle(values, n_players, weight, out, squares):
+    """Add one board (counted ``weight`` times) to ``out`` (P, 3 or 4): who wins alone, who ties,
+    the pot shares in units and, with ``squares``, the squared shares."""
+    best = values[0]
+    for p in range(1, n_players):
+        best = max(best, values[p])
+    n_best = 0
+    for p in range(n_players):
+        n_best += values[p] == best
+    unit = SHARE_UNIT // n_best
+    solo = weight * np.int64(n_best == 1)
+    for p in range(n_players):  # branch-free: the winner is a coin flip
+        w = np.int64(values[p] == best)
+        out[p, 0] += w * solo
+        out[p, 1] += w * (weight - solo)
+        out[p, 2] += w * weight * unit
+        if squares:
+            out[p, 3] += w * weight * unit * unit
+
+
+@nb.njit(inline="always", nogil=True)
+def splitmix(state):
+    """The next state and output of a splitmix64 stream."""
+    state += _GOLDEN
+    z = state
+    z = (z ^ (z >> U64(30))) * _MIX1
+    z = (z ^ (z >> U64(27))) * _MIX2
+    return state, z ^ (z >> U64(31))
+
+
+@nb.njit(inline="always", nogil=True)
+def multiset_index(r0, r1, r2, r3, r4, binom):
+    """Index 0..6187 of a sorted rank multiset of five (``r0 <= .. <= r4``): the colex rank of the
+    strictly increasing ``r_i + i``."""
+    return binom[r0, 1] + binom[r1 + 1, 2] + binom[r2 + 2, 3] + binom[r3 + 3, 4] + binom[r4 + 4, 5]
+
+
+@nb.njit(inline="always", nogil=True)
+def sort5(a, b, c, d, e):
+    """Five values in ascending order (a sorting network)."""
+    if a > b:
+        a, b = b, a
+    if d > e:
+        d, e = e, d
+    if c > e:
+        c, e = e, c
+    if c > d:
+        c, d = d, c
+    if a > d:
+        a, d = d, a
+    if a > c:
+        a, c = c, a
+    if b > e:
+        b, e = e, b
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    return a, b, c, d, e
+
+
+@nb.njit(inline="always", nogil=True)
+def hole_keys(hole, n_players, cards, pkeys, pbits):
+    """Every player's hole key (suit counters started) and suit-rank bits; returns their card mask."""
+    used = U64(0)
+    for p in range(n_players):
+        a = hole[p, 0]
+        b = hole[p, 1]
+        pkeys[p] = add_card(first_card(cards, a), cards, b)
+        pbits[p] = suit_rank_bit(a) | suit_rank_bit(b)
+        used |= (_ONE << U64(a)) | (_ONE << U64(b))
+    return used
+
+
+@nb.njit(inline="always", nogil=True)
+def rank_available(used, rank):
+    """How many cards of ``rank`` are not in the mask ``used``."""
+    return np.int64(4) - np.int64(popcount((used >> U64(4 * rank)) & U64(0xF)))
+
+
+@nb.njit(inline="always", nogil=True)
+def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, rank_keys, cards, bases, values,
+                  flush):
+    """Every board of one deal with no board card known (see the module doc), counted into ``out``."""
+    n_players = hole.shape[0]
+    used = dead | hole_keys(hole, n_players, cards, pkeys, pbits)
+    for i in range(flushy.shape[0]):
+        flushy[i] = 0
+    # 1. flushy boards, suit by suit, one by one
+    for s in range(4):
+        most = U64(0)
+        for p in range(n_players):
+            most = max(most, popcount((pbits[p] >> U64(16 * s)) & U64(0x1FFF)))
+        need = np.int64(5) - np.int64(most)
+        suited = U64(0)  # available ranks of suit s
+        n_others = 0  # available cards of the other suits
+        for c in range(52):
+            if (used >> U64(c)) & _ONE:
+                continue
+            if c % 4 == s:
+                suited |= _ONE << U64(c // 4)
+            else:
+                others[n_others] = c
+                n_others += 1
+        sub = suited
+        while True:  # every subset of the suit's available ranks
+            j = np.int64(popcount(sub))
+            if need <= j <= 5 and j >= 5 - n_others:
+                ks = U64(0)
+                ranks0 = ranks1 = ranks2 = ranks3 = ranks4 = np.int64(13)
+                rest = sub
+                q = 0
+                while rest:
+                    rank = np.int64(trailing_zeros(rest))
+                    rest &= rest - _ONE
+                    ks += cards[U64(4 * rank + s)]
+                    if q == 0:
+                        ranks0 = rank
+                    elif q == 1:
+                        ranks1 = rank
+                    elif q == 2:
+                        ranks2 = rank
+                    elif q == 3:
+                        ranks3 = rank
+                    else:
+                        ranks4 = rank
+                    q += 1
+                bs = sub << U64(16 * s)
+                if j == 5:
+                    board_value(ks, bs, n_players, pkeys, pbits, pvals, bases, values, flush)
+                    settle(pvals, n_players, np.int64(1), out, False)
+                    flushy[multiset_index(ranks0, ranks1, ranks2, ranks3, ranks4, binom)] += 1
+                elif j == 4:
+                    for a in range(n_others):
+                        ca = others[a]
+                        board_value(ks + cards[U64(ca)], bs | suit_rank_bit(ca), n_players, pkeys, pbits, pvals,
+                                    bases, values, flush)
+                        settle(pvals, n_players, np.int64(1), out, False)
+                        t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, ranks3, np.int64(ca // 4))
+                        flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += 1
+                else:
+                    for a in range(n_others):
+                        ca = others[a]
+                        ka = ks + cards[U64(ca)]
+                        ba = bs | suit_rank_bit(ca)
+                        for b in range(a + 1, n_others):
+                            cb = others[b]
+                            board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
+                                        bases, values, flush)
+                            settle(pvals, n_players, np.int64(1), out, False)
+                            t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(ca // 4), np.int64(cb // 4))
+                            flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += 1
+            if sub == 0:
+                break
+            sub = (sub - _ONE) & suited
+    # 2. every other board, by its rank multiset, counted with its suit choices less the flushy ones
+    for r0 in range(13):
+        a0 = rank_available(used, r0)
+        if a0 == 0:
+            continue
+        k0 = rank_keys[r0]
+        w0 = a0
+        for r1 in range(r0, 13):
+            c1 = 1 if r1 == r0 else 0
+            a1 = rank_available(used, r1)
+            if a1 <= c1:
+                continue
+            w1 = w0 * (a1 - c1) // (c1 + 1) if c1 else w0 * a1
+            k1 = k0 + rank_keys[r1]
+            for r2 in range(r1, 13):
+                c2 = (c1 + 1) if r2 == r1 else 0
+                a2 = rank_available(used, r2)
+                if a2 <= c2:
+                    continue
+                w2 = w1 * (a2 - c2) // (c2 + 1)
+                k2 = k1 + rank_keys[r2]
+                for r3 in range(r2, 13):
+                    c3 = (c2 + 1) if r3 == r2 else 0
+                    a3 = rank_available(used, r3)
+                    if a3 <= c3:
+                        continue
+                    w3 = w2 * (a3 - c3) // (c3 + 1)
+                    k3 = k2 + rank_keys[r3]
+                    for r4 in range(r3, 13):
+                        c4 = (c3 + 1) if r4 == r3 else 0
+                        a4 = rank_available(used, r4)
+                        if a4 <= c4:
+                            continue
+                        w = w3 * (a4 - c4) // (c4 + 1) - flushy[multiset_index(r0, r1, r2, r3, r4, binom)]
+                        if w <= 0:
+                            continue
+                        kb = k3 + rank_keys[r4]
+                        for p in range(n_players):
+                            pvals[p] = lookup(pkeys[p] + kb, bases, values)
+                        settle(pvals, n_players, w, out, False)
+
+
+@nb.njit(inline="always", nogil=True)
+def board_value(kb, bb, n_players, pkeys, pbits, pvals, bases, values, flush):
+    """Every player's value on a board of key ``kb`` and suit-rank bits ``bb``."""
+    for p in range(n_players):
+        pvals[p] = value_of_bits(pkeys[p] + kb, pbits[p] | bb, bases, values, flush)
+
+
+@nb.njit(inline="always", nogil=True)
+def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards, bases, values, flush):
+    """Every completion of a board of 3 to 5 known cards (at most two missing), counted into ``out``."""
+    n_players = hole.shape[0]
+    used = dead | hole_keys(hole, n_players, cards, pkeys, pbits)
+    kb = U64(0)
+    bb = U64(0)
+    for j in range(board.shape[0]):
+        c = board[j]
+        kb += cards[U64(c)]
+        bb |= suit_rank_bit(c)
+        used |= _ONE << U64(c)
+    n_others = 0
+    for c in range(52):
+        if not (used >> U64(c)) & _ONE:
+            others[n_others] = c
+            n_others += 1
+    missing = 5 - board.shape[0]
+    if missing == 0:
+        board_value(kb, bb, n_players, pkeys, pbits, pvals, bases, values, flush)
+        settle(pvals, n_players, np.int64(1), out, False)
+    elif missing == 1:
+        for a in range(n_others):
+            ca = others[a]
+            board_value(kb + cards[U64(ca)], bb | suit_rank_bit(ca), n_players, pkeys, pbits, pvals, bases, values,
+                        flush)
+            settle(pvals, n_players, np.int64(1), out, False)
+    else:
+        for a in range(n_others):
+            ca = others[a]
+            ka = kb + cards[U64(ca)]
+            ba = bb | suit_rank_bit(ca)
+            for b in range(a + 1, n_others):
+                cb = others[b]
+                board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals, bases,
+                            values, flush)
+                settle(pvals, n_players, np.int64(1), out, False)
+
+
+def make_exact_kernel(parallel: bool):
+    """Compile ``exact_{serial|parallel}(holes, boards, board_of, dead_masks, out, scratch...,
+    tables...)``: every board of every deal ``t`` (holes ``holes[t]`` (P, 2), known board
+    ``boards[board_of[t]]``, dead cards ``dead_masks[board_of[t]]``), counted into ``out[t]``
+    (P, 3).  Chunk ``c`` of the ``len(flushy)`` chunks takes deals ``c, c + C, ...`` with its own
+    scratch rows."""
+
+    def kernel(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom, rank_keys,
+               cards, bases, values, flush):
+        chunks = flushy.shape[0]
+        for c in nb.prange(chunks):
+            for t in range(c, holes.shape[0], chunks):
+                s = board_of[t]
+                if boards.shape[1] == 0:
+                    exact_preflop(holes[t], dead_masks[s], out[t], flushy[c], pkeys[c], pbits[c], pvals[c],
+                                  others[c], binom, rank_keys, cards, bases, values, flush)
+                else:
+                    exact_known_board(holes[t], boards[s], dead_masks[s], out[t], pkeys[c], pbits[c], pvals[c],
+                                      others[c], cards, bases, values, flush)
+
+    return compile_kernel(kernel, f"exact_{'parallel' if parallel else 'serial'}", parallel)
+
+
+@nb.njit(inline="always", nogil=True)
+def mc_chunk(n_trials, seed, combos, prob, alias, offsets, board, dead, out, deck, h0, h1, pkeys, pbits, pvals,
+             cards, bases, values, flush):
+    """``n_trials`` Monte Carlo deals from one splitmix64 stream started at ``seed``: each player's
+    combo drawn by weight from its segment ``offsets[p]..offsets[p+1]`` of ``combos`` with the
+    alias tables ``prob``/``alias`` (a deal holding a card twice is redrawn whole), then the missing
+    board cards uniformly from the rest.  Counts into ``out`` (P, 4); returns 1 when the combos
+    almost never fit together (``MAX_ATTEMPTS`` redraws in a row), else 0."""
+    n_players = offsets.shape[0] - 1
+    n_known = board.shape[0]
+    # cards never drawn for the board: dead, known board, and the holes of players with one combo
+    fixed = dead
+    kb0 = U64(0)
+    bb0 = U64(0)
+    for j in range(n_known):
+        c = board[j]
+        fixed |= _ONE << U64(c)
+        kb0 += cards[U64(c)]
+        bb0 |= suit_rank_bit(c)
+    variable = False
+    for p in range(n_players):
+        i = offsets[p]
+        h0[p] = combos[i, 0]
+        h1[p] = combos[i, 1]
+        if offsets[p + 1] - offsets[p] == 1:
+            fixed |= (_ONE << U64(h0[p])) | (_ONE << U64(h1[p]))
+        else:
+            variable = True
+        pkeys[p] = add_card(first_card(cards, h0[p]), cards, h1[p])
+        pbits[p] = suit_rank_bit(h0[p]) | suit_rank_bit(h1[p])
+    n_deck = 0
+    for c in range(52):
+        if not (fixed >> U64(c)) & _ONE:
+            deck[n_deck] = c
+            n_deck += 1
+    n_deck64 = U64(n_deck)
+    state = seed
+    for _ in range(n_trials):
+        used = fixed
+        if variable:
+            attempts = 0
+            while True:
+                used = fixed
+                ok = True
+                for p in range(n_players):
+                    lo = offsets[p]
+                    hi = offsets[p + 1]
+                    if hi - lo == 1:
+                        continue
+                    state, z = splitmix(state)
+                    # Walker's alias method: a uniform slot, kept with probability prob[slot]
+                    a = lo + np.int64(((z & _LOW32) * U64(hi - lo)) >> U64(32))
+                    if np.float64(z >> U64(32)) * (1.0 / 4294967296.0) >= prob[a]:
+                        a = alias[a]
+                    x = combos[a, 0]
+                    y = combos[a, 1]
+                    m = (_ONE << U64(x)) | (_ONE << U64(y))
+                    if used & m:
+                        ok = False
+                        break
+                    used |= m
+                    h0[p] = x
+                    h1[p] = y
+                if ok:
+                    break
+                attempts += 1
+                if attempts >= MAX_ATTEMPTS:
+                    return 1
+            for p in range(n_players):
+                if offsets[p + 1] - offsets[p] > 1:
+                    pkeys[p] = add_card(first_card(cards, h0[p]), cards, h1[p])
+                    pbits[p] = suit_rank_bit(h0[p]) | suit_rank_bit(h1[p])
+        kb = kb0
+        bb = bb0
+        j = n_known
+        while j < 5:  # two board cards per draw: the low and the high half of one output
+            state, z = splitmix(state)
+            c = deck[((z & _LOW32) * n_deck64) >> U64(32)]
+            bit = _ONE << U64(c)
+            if used & bit:
+                continue
+            used |= bit
+            kb += cards[U64(c)]
+            bb |= suit_rank_bit(c)
+            j += 1
+            if j < 5:
+                c = deck[((z >> U64(32)) * n_deck64) >> U64(32)]
+                bit = _ONE << U64(c)
+                if used & bit:
+                    continue
+                used |= bit
+                kb += cards[U64(c)]
+                bb |= suit_rank_bit(c)
+                j += 1
+        board_value(kb, bb, n_players, pkeys, pbits, pvals, bases, values, flush)
+        settle(pvals, n_players, np.int64(1), out, True)
+    return 0
+
+
+def make_mc_kernel(parallel: bool):
+    """Compile ``mc_{serial|parallel}(chunk_scenario, chunk_trials, chunk_seeds, combos, prob, alias,
+    offsets, boards, dead_masks, out, failed, scratch..., tables...)``: Monte Carlo chunk ``i`` runs
+    ``chunk_trials[i]`` deals of scenario ``s = chunk_scenario[i]`` (player segments ``offsets[s]``,
+    known board ``boards[s]``, dead mask ``dead_masks[s]``) from seed ``chunk_seeds[i]`` into
+    ``out[i]`` (P, 4); ``failed[i]`` is 1 when its combos never fit together."""
+
+    def kernel(chunk_scenario, chunk_trials, chunk_seeds, combos, prob, alias, offsets, boards, dead_masks, out,
+               failed, deck, h0, h1, pkeys, pbits, pvals, cards, bases, values, flush):
+        for i in nb.prange(chunk_scenario.shape[0]):
+            s = chunk_scenario[i]
+            failed[i] = mc_chunk(chunk_trials[i], chunk_seeds[i], combos, prob, alias, offsets[s], boards[s],
+                                 dead_masks[s], out[i], deck[i], h0[i], h1[i], pkeys[i], pbits[i], pvals[i], cards,
+                                 bases, values, flush)
+
+    return compile_kernel(kernel, f"mc_{'parallel' if parallel else 'serial'}", parallel)

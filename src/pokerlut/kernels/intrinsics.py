@@ -1,0 +1,46 @@
+"""Three LLVM intrinsics numba does not expose: a branch hint, popcount and count-trailing-zeros.
+
+The branch hint matters: without it LLVM lays the rare path of a ranking loop inline and reloads
+the table pointers from the stack on every hand; with it the hot loop keeps them in registers.
+"""
+
+from __future__ import annotations
+
+import llvmlite.ir as ir
+from numba import types
+from numba.extending import intrinsic
+
+
+@intrinsic
+def unlikely(typingctx, condition):
+    """``condition``, with a hint to LLVM that it is almost always false."""
+    sig = types.boolean(types.boolean)
+
+    def codegen(context, builder, signature, args):
+        fnty = ir.FunctionType(ir.IntType(1), [ir.IntType(1), ir.IntType(1)])
+        expect = builder.module.declare_intrinsic("llvm.expect", [ir.IntType(1)], fnty)
+        return builder.call(expect, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return sig, codegen
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """Number of set bits of a uint64."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def trailing_zeros(typingctx, x):
+    """Index of the lowest set bit of a non-zero uint64."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return sig, codegen

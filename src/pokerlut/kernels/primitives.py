@@ -1,0 +1,224 @@
+"""The per-hand operations every kernel is built from (``@njit(inline="always")``: free to call).
+
+A hand is ``n`` card bytes at ``flat[b : b + n]`` of a flat uint8 array; the tables are the
+arrays :mod:`pokerlut.layout` describes, passed in as arguments.  Indices are unsigned (signed
+ones make numba emit negative-index wraparound code in the hot loops).
+
+* :func:`hand_key` / :func:`add_card`: the key of a hand, one load and one add per card.
+* :func:`lookup`: the row-displacement hash (the only place it is written).
+* :func:`card_bits`: the sum of ``1 << (card & 63)``; its popcount is the number of cards exactly
+  when no id repeats, which makes validation one popcount in the fast path.
+* :func:`value_of`: the value of a row (or of a row less one or two cards) whatever it holds: the
+  hash, a natural flush, or wild cards with the flush candidates of every suit.
+* :func:`rare_value`: a row that failed the fast test: :func:`value_of`, or for games ranked subset
+  by subset (a flush counts against the hand) the best of its 5-card subsets.
+* :func:`row_problem`: the full check of one row (bad id, card of another deck, repeat).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from .. import layout
+from ..constants import WILD
+from .intrinsics import popcount, trailing_zeros, unlikely
+
+U64 = np.uint64
+_ONE = U64(1)
+_RANK_SHIFT = U64(layout.RANK_SHIFT)
+_ROW_SHIFT = U64(layout.RANK_SHIFT + layout.ROW_SHIFT)
+_COLUMN_MASK = U64(layout.COLUMN_MASK)
+_ROW_MASK = U64(layout.ROW_MASK)
+_FIRST = U64(layout.FIRST_CARD)
+_FLUSH_BITS = U64(layout.FLUSH_BITS)
+_WILD_SHIFT = U64(layout.WILD_SHIFT)
+_POISON_SHIFT = U64(layout.POISON_SHIFT)
+_FIELD = U64(layout.FIELD_MASK)
+_COUNTER_TOP = U64(layout.SUIT_COUNTER_BITS - 1)
+_COUNTER_SHIFT = U64(2)  # suit index = bit index of a counter // 4
+_FLUSH_WILD_SHIFT = U64(layout.FLUSH_WILD_SHIFT)
+_RANK_MASK = U64(layout.RANK_MASK)
+_LOW6 = U64(63)
+_SUIT = U64(3)
+_RANK = U64(2)
+_WILD = U64(WILD)
+_FIVE = U64(5)
+_SUIT_FIELD_SHIFT = U64(4)  # suit-rank bits: 16 bits per suit
+
+#: ``row_problem`` codes (0: the row is fine)
+OK, NOT_A_CARD, REPEATED = 0, 1, 2
+
+
+@nb.njit(inline="always", nogil=True)
+def add_card(key, cards, card):
+    """``key`` plus the constant of ``card`` (not the hand's first card)."""
+    return key + cards[U64(card)]
+
+
+@nb.njit(inline="always", nogil=True)
+def first_card(cards, card):
+    """The key of a hand holding just ``card``, suit counters started."""
+    return cards[U64(card) + _FIRST]
+
+
+@nb.njit(inline="always", nogil=True)
+def hand_key(flat, b, n, cards):
+    """Key of the ``n`` cards at ``flat[b:]``."""
+    key = first_card(cards, flat[b])
+    for j in range(1, n):
+        key = add_card(key, cards, flat[b + U64(j)])
+    return key
+
+
+@nb.njit(inline="always", nogil=True)
+def lookup(key, bases, values):
+    """Non-flush value of a key: the row-displacement hash of its rank key."""
+    return values[((key >> _RANK_SHIFT) & _COLUMN_MASK) + U64(bases[(key >> _ROW_SHIFT) & _ROW_MASK])]
+
+
+@nb.njit(inline="always", nogil=True)
+def card_bits(flat, b, n):
+    """Sum of ``1 << (card & 63)`` over the row: its popcount is ``n`` exactly when no id repeats."""
+    bits = U64(0)
+    for j in range(n):
+        bits += _ONE << (U64(flat[b + U64(j)]) & _LOW6)
+    return bits
+
+
+@nb.njit(inline="always", nogil=True)
+def wild_count(key):
+    return (key >> _WILD_SHIFT) & _FIELD
+
+
+@nb.njit(inline="always", nogil=True)
+def has_poison(key):
+    return (key >> _POISON_SHIFT) & _FIELD != 0
+
+
+@nb.njit(inline="always", nogil=True)
+def flush_suit(key):
+    """The suit whose counter reached five (the lowest one, should there be two)."""
+    return (trailing_zeros(key & _FLUSH_BITS) - _COUNTER_TOP) >> _COUNTER_SHIFT
+
+
+@nb.njit(inline="always", nogil=True)
+def suit_masks(flat, b, n, skip1, skip2):
+    """13-bit rank masks of the natural cards of each suit (clubs .. spades) in the row, leaving
+    out positions ``skip1`` and ``skip2`` (pass ``n`` to leave out nothing)."""
+    m0 = m1 = m2 = m3 = U64(0)
+    for j in range(n):
+        if j == skip1 or j == skip2:
+            continue
+        c = U64(flat[b + U64(j)])
+        if c < _WILD:
+            bit = _ONE << (c >> _RANK)
+            s = c & _SUIT
+            if s == 0:
+                m0 |= bit
+            elif s == 1:
+                m1 |= bit
+            elif s == 2:
+                m2 |= bit
+            else:
+                m3 |= bit
+    return m0 & _RANK_MASK, m1 & _RANK_MASK, m2 & _RANK_MASK, m3 & _RANK_MASK
+
+
+@nb.njit(inline="always", nogil=True)
+def value_of(flat, b, n, skip1, skip2, key, bases, values, flush):
+    """Value of the cards of the row other than positions ``skip1``/``skip2``, whose key is ``key``,
+    looked up in the hash of their number of cards (``bases``/``values``).
+
+    Natural non-flush cards: the hash.  A natural flush: the flush table at the rank mask of the
+    suit whose counter reached five.  Wild cards: the best of the hash (wilds as a fourteenth rank,
+    flushes ignored) and the flush of every suit whose naturals and the wilds reach five."""
+    wilds = wild_count(key)
+    if wilds == 0 and (key & _FLUSH_BITS) == 0:
+        return lookup(key, bases, values)
+    m0, m1, m2, m3 = suit_masks(flat, b, n, skip1, skip2)
+    if wilds == 0:
+        s = flush_suit(key)
+        m = m0 if s == 0 else m1 if s == 1 else m2 if s == 2 else m3
+        return flush[m]
+    best = lookup(key, bases, values)
+    base = wilds << _FLUSH_WILD_SHIFT
+    if popcount(m0) + wilds >= _FIVE:
+        best = max(best, flush[base | m0])
+    if popcount(m1) + wilds >= _FIVE:
+        best = max(best, flush[base | m1])
+    if popcount(m2) + wilds >= _FIVE:
+        best = max(best, flush[base | m2])
+    if popcount(m3) + wilds >= _FIVE:
+        best = max(best, flush[base | m3])
+    return best
+
+
+@nb.njit(inline="always", nogil=True)
+def subset_key(flat, b, n, skip1, skip2, key, cards):
+    """The key of the row without the cards at ``skip1``/``skip2`` (``n`` for none): the row's key
+    minus their constants.  The suit counters keep their start, which the first card added."""
+    if skip1 < n:
+        key -= cards[U64(flat[b + U64(skip1)])]
+    if skip2 < n:
+        key -= cards[U64(flat[b + U64(skip2)])]
+    return key
+
+
+@nb.njit(inline="always", nogil=True)
+def best_subset_value(flat, b, n, key, cards, bases5, values5, flush):
+    """Best value over the row's 5-card subsets (6 or 7 cards), each from the 5-card tables."""
+    best = np.uint16(0)
+    for i in range(n):
+        for j in range(i + 1, n + 1):
+            if (n == 6) != (j == n):  # 6 cards: leave out one (j = n: none); 7 cards: two
+                continue
+            k5 = subset_key(flat, b, n, i, j, key, cards)
+            best = max(best, value_of(flat, b, n, i, j, k5, bases5, values5, flush))
+    return best
+
+
+@nb.njit(inline="always", nogil=True)
+def rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Value of a row that left the fast path: a flush, wild cards, or, in a game ranked subset by
+    subset (a flush counts against the hand), five cards of one suit among six or seven.  A row
+    holding an id the game does not deal gets 0 (reached only unchecked)."""
+    if has_poison(key):
+        return np.uint16(0)
+    if subset_rare and n > 5:
+        return best_subset_value(flat, b, n, key, cards, bases5, values5, flush)
+    return value_of(flat, b, n, n, n, key, bases, values, flush)
+
+
+@nb.njit(inline="always", nogil=True)
+def suit_rank_bit(card):
+    """Bit ``16 * suit + rank`` of a natural card: OR-ed over a hand, the rank mask of each suit is
+    a 16-bit field, read back by :func:`value_of_bits` without going back to the cards."""
+    c = U64(card)
+    return _ONE << (((c & _SUIT) << _SUIT_FIELD_SHIFT) + (c >> _RANK))
+
+
+@nb.njit(inline="always", nogil=True)
+def value_of_bits(key, bits, bases, values, flush):
+    """Value of natural cards given their key and their OR-ed :func:`suit_rank_bit`: the hash, or
+    for a flush the flush table at its suit's rank mask."""
+    if unlikely((key & _FLUSH_BITS) != 0):
+        return flush[(bits >> (flush_suit(key) << _SUIT_FIELD_SHIFT)) & _RANK_MASK]
+    return lookup(key, bases, values)
+
+
+@nb.njit(inline="always", nogil=True)
+def row_problem(flat, b, n, cards):
+    """``(position, code)`` of the first problem of the row, or ``(-1, OK)``: an id the game does
+    not deal (``NOT_A_CARD``, poisoned in ``cards``) or a natural card seen earlier (``REPEATED``)."""
+    seen = U64(0)
+    for j in range(n):
+        c = U64(flat[b + U64(j)])
+        if (cards[c] >> _POISON_SHIFT) & _FIELD != 0:
+            return j, NOT_A_CARD
+        if c != _WILD:
+            bit = _ONE << c
+            if seen & bit:
+                return j, REPEATED
+            seen |= bit
+    return -1, OK

@@ -1,0 +1,73 @@
+"""Ranking rows of hands: the kernels behind :func:`pokerlut.evaluate`.
+
+One body, :func:`make_rank_kernel`, gives every variant: hand size ``n`` (5, 6, 7, a compile-time
+constant so the per-card loops unroll), ``checked`` (validate every row) and ``parallel`` (chunks
+of rows on numba's threads).  Per row::
+
+    key  = sum of the card constants                  (one load and one add per card)
+    slow = key & (flush | wild | poison fields)       (| popcount(card bits) != n when checked)
+    value = lookup(key)                               unless slow: rare_value(...)
+
+Checked kernels give a bad row strength 0 (no hand has it) and count it; the caller names the
+problem.  Unchecked kernels read nothing outside the tables whatever the bytes (every uint8 id has
+a card constant, and every key indexes inside the hash): garbage in, garbage out, never a crash.
+The kernels take the tables of any game (:func:`pokerlut.tables.rank_tables`), which is what
+makes the games data.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from .. import layout
+from .compile import compile_kernel
+from .intrinsics import popcount, unlikely
+from .primitives import hand_key, lookup, rare_value, row_problem, card_bits
+
+_SLOW = np.uint64(layout.SLOW_FIELDS)
+
+
+def make_rank_kernel(n_cards: int, checked: bool, parallel: bool):
+    """Compile ``rank{n}_{serial|parallel}[_checked](flat, out, tables..., bad)``.
+
+    ``flat`` is the C-contiguous uint8 hands, flattened; ``out`` the uint16 strengths; the tables
+    are :meth:`pokerlut.tables.TableSet.rank_tables`; ``bad`` (int64, one per chunk) receives the
+    number of bad rows of each chunk: the parallel variant cuts the rows into ``len(bad)`` chunks,
+    the serial one uses ``bad[0]``.
+    """
+    n = n_cards
+    n64 = np.uint64(n_cards)
+
+    @nb.njit(inline="always", nogil=True)
+    def rank_rows(flat, out, lo, hi, cards, bases, values, flush, bases5, values5, subset_rare):
+        bad = 0
+        for i in range(lo, hi):
+            b = n64 * np.uint64(i)
+            key = hand_key(flat, b, n, cards)
+            slow = key & _SLOW
+            if checked:
+                slow |= popcount(card_bits(flat, b, n)) ^ n64
+            if unlikely(slow != 0):
+                if checked and row_problem(flat, b, n, cards)[1] != 0:
+                    out[i] = 0
+                    bad += 1
+                else:
+                    out[i] = rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, subset_rare)
+            else:
+                out[i] = lookup(key, bases, values)
+        return bad
+
+    if parallel:
+        def kernel(flat, out, cards, bases, values, flush, bases5, values5, subset_rare, bad):
+            rows = out.shape[0]
+            chunks = bad.shape[0]
+            for t in nb.prange(chunks):
+                bad[t] = rank_rows(flat, out, rows * t // chunks, rows * (t + 1) // chunks, cards, bases, values,
+                                   flush, bases5, values5, subset_rare)
+    else:
+        def kernel(flat, out, cards, bases, values, flush, bases5, values5, subset_rare, bad):
+            bad[0] = rank_rows(flat, out, 0, out.shape[0], cards, bases, values, flush, bases5, values5, subset_rare)
+
+    return compile_kernel(kernel, f"rank{n}_{'parallel' if parallel else 'serial'}{'_checked' if checked else ''}",
+                          parallel)

@@ -1,0 +1,157 @@
+"""The layout of the lookup tables: the one contract between the generator and the kernels.
+
+Every constant of the key and of the tables is defined here and imported by both
+:mod:`pokerlut.build` (which writes the tables) and :mod:`pokerlut.kernels` (which reads them);
+nothing here is written twice.
+
+The key of a hand (uint64) is the sum of one **card constant** per card::
+
+    bits  0..15   four 4-bit suit counters (clubs in bits 0-3 .. spades in 12-15)
+    bits 16..40   the rank key: the sum of RANK_MULTIPLIERS[rank] over the natural cards plus
+                  WILD_MULTIPLIER per wild card, distinct for every multiset of up to seven cards
+    bits 48..51   the wild field: how many wild cards the hand holds
+    bits 56..59   the poison field: how many ids the game does not deal (53..255, and cards outside
+                  the variant's deck, or the wild card in a game without one)
+
+The card table has ``2 * CARD_IDS`` entries: ``cards[c]`` for every uint8 id, and
+``cards[FIRST_CARD + c]`` for the first card of a hand, which also starts each suit counter at
+``SUIT_COUNTER_START``.  With a start of 3, bit 3 of a counter is set exactly when five or more
+natural cards share that suit, so ``key & FLUSH_BITS`` is the flush test.  Every uint8 id has an
+entry, so even unchecked input never reads outside the table.
+
+Non-flush values come from a row-displacement perfect hash over the rank key::
+
+    rank   = key >> RANK_SHIFT
+    value  = values[(rank & COLUMN_MASK) + bases[(rank >> ROW_SHIFT) & ROW_MASK]]
+
+``bases`` has ``N_ROWS`` entries and ``values`` at least ``max(bases) + COLUMN_MASK + 1``, so any
+key whatsoever indexes inside both tables.  Flush values come from ``flush[(wilds << 13) | mask]``:
+the best hand that the natural cards of one suit (a 13-bit rank mask) and ``wilds`` wild cards
+make, flush or better.
+
+>>> int(card_constant(51, wild=False, poison=False)) >> RANK_SHIFT == RANK_MULTIPLIERS[12]
+True
+>>> hex(FLUSH_BITS), SLOW_FIELDS == FLUSH_BITS | WILD_FIELD | POISON_FIELD
+('0x8888', True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .constants import N_RANKS, N_SUITS
+
+#: Per rank (deuce .. ace), the amount a card adds to the rank key.  These are OMPEval's
+#: published constants: every multiset of up to seven ranks (at most four of each) has its own
+#: sum, and the sums fit in 25 bits.
+RANK_MULTIPLIERS: tuple[int, ...] = (
+    0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000,
+    0x41A013, 0x47802E, 0x479068, 0x48C0E4, 0x48F211, 0x494493,
+)  # fmt: skip
+#: What a wild card adds to the rank key; the generator checks that every multiset of up to seven
+#: cards, wild cards included, still has a key of its own.
+WILD_MULTIPLIER = 1332
+
+SUIT_COUNTER_BITS = 4
+SUIT_COUNTER_START = 3
+#: Added by the first card of a hand in games with flushes: every counter starts at 3.
+SUIT_COUNTERS_START = sum(SUIT_COUNTER_START << (SUIT_COUNTER_BITS * s) for s in range(N_SUITS))
+#: Bit 3 of each counter: set when that suit holds five or more natural cards.
+FLUSH_BITS = sum(1 << (SUIT_COUNTER_BITS * s + SUIT_COUNTER_BITS - 1) for s in range(N_SUITS))
+SUIT_COUNTER_MASK = (1 << SUIT_COUNTER_BITS) - 1
+
+RANK_SHIFT = 16
+RANK_KEY_BITS = 25
+WILD_SHIFT = 48
+POISON_SHIFT = 56
+FIELD_MASK = 0xF
+WILD_FIELD = FIELD_MASK << WILD_SHIFT
+POISON_FIELD = FIELD_MASK << POISON_SHIFT
+#: A row whose key has any of these bits set leaves the fast path: a flush, a wild card, a bad id.
+SLOW_FIELDS = FLUSH_BITS | WILD_FIELD | POISON_FIELD
+
+#: Card table: one entry per uint8 id, then the same again for a hand's first card.
+CARD_IDS = 256
+FIRST_CARD = CARD_IDS
+CARD_TABLE_SIZE = 2 * CARD_IDS
+
+#: Row-displacement hash: rows of ``1 << ROW_SHIFT`` columns of the rank key.
+ROW_SHIFT = 12
+COLUMN_MASK = (1 << ROW_SHIFT) - 1
+N_ROWS = 1 << (RANK_KEY_BITS - ROW_SHIFT)
+ROW_MASK = N_ROWS - 1
+
+#: Flush table: ``flush[(wilds << FLUSH_WILD_SHIFT) | rank_mask]`` for 0..MAX_WILDS wild cards
+#: (0 only in games without a wild card).
+FLUSH_WILD_SHIFT = N_RANKS
+RANK_MASK = (1 << N_RANKS) - 1
+MAX_WILDS = 7
+
+#: Hand sizes with tables of their own.
+HAND_SIZES = (5, 6, 7)
+
+#: The file stems of one variant's table set, and the order the evaluation kernels take them in:
+#: ``(cards, bases, values, flush, bases5, values5)`` for hands of k cards (the 5-card hash comes
+#: along for the rare rows that are ranked subset by subset).
+CARD_TABLE = "cards"
+FLUSH_TABLE = "flush"
+HAND_VALUES_TABLE = "hand_values"
+#: A few flags of the game, as a uint8 array: whether 6/7-card rows with five cards of one suit are
+#: ranked subset by subset (games where a flush is bad), whether it deals the wild card, whether
+#: suits count.
+RULES_TABLE = "rules"
+RULE_SUBSET_RARE, RULE_WILD, RULE_FLUSHES = range(3)
+
+
+def bases_name(n_cards: int) -> str:
+    """File stem of the row bases of the ``n_cards``-card hash.
+
+    >>> bases_name(7)
+    'bases7'
+    """
+    return f"bases{n_cards}"
+
+
+def values_name(n_cards: int) -> str:
+    """File stem of the values of the ``n_cards``-card hash.
+
+    >>> values_name(5)
+    'values5'
+    """
+    return f"values{n_cards}"
+
+
+def card_constant(card: int, *, wild: bool, poison: bool, suits: bool = True) -> np.uint64:
+    """The amount card id ``card`` adds to a key (the generator's recipe for ``cards[card]``).
+
+    ``wild`` marks the wild card, ``poison`` an id the game does not deal; ``suits=False`` leaves
+    the suit counters alone (games where flushes do not count).
+
+    >>> hex(int(card_constant(0, wild=False, poison=False)))   # 2c: deuce multiplier, clubs counter
+    '0x20000001'
+    """
+    if poison:
+        return np.uint64(1 << POISON_SHIFT)
+    if wild:
+        return np.uint64((1 << WILD_SHIFT) + (WILD_MULTIPLIER << RANK_SHIFT))
+    rank, suit = divmod(card, N_SUITS)
+    counter = (1 << (SUIT_COUNTER_BITS * suit)) if suits else 0
+    return np.uint64((RANK_MULTIPLIERS[rank] << RANK_SHIFT) + counter)
+
+
+def rank_key(ranks, wilds: int = 0) -> int:
+    """The rank key of a multiset of natural ranks plus ``wilds`` wild cards.
+
+    >>> rank_key([12, 12]) == 2 * RANK_MULTIPLIERS[12]
+    True
+    """
+    return sum(RANK_MULTIPLIERS[r] for r in ranks) + WILD_MULTIPLIER * wilds
+
+
+def hash_index(rank: int, bases: np.ndarray) -> int:
+    """Where the value of rank key ``rank`` sits in ``values`` (the kernels' lookup, in Python).
+
+    >>> hash_index(5, np.zeros(N_ROWS, np.uint32))
+    5
+    """
+    return (rank & COLUMN_MASK) + int(bases[(rank >> ROW_SHIFT) & ROW_MASK])
