@@ -29,11 +29,12 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     flat = rows.reshape(-1)
     bad = np.zeros(_threads.n_chunks() if threads else 1, dtype=np.int64)
     for lo, hi in _threads.blocks(n_rows, BLOCK_ROWS):
+        block = flat[n_cards * lo:n_cards * hi]
         if threads:
             with _threads.parallel_launch():
-                kernel(flat[n_cards * lo:n_cards * hi], out[lo:hi], *tables, bad)
+                kernel(block, block, out[lo:hi], *tables, bad)
         else:
-            kernel(flat[n_cards * lo:n_cards * hi], out[lo:hi], *tables, bad)
+            kernel(block, block, out[lo:hi], *tables, bad)
         if bad.any():
             raise_for_rows(rows, table_set["cards"], lead_shape if lead_shape is not None else (n_rows,),
                            table_set.name, lo)

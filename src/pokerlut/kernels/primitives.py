@@ -45,6 +45,7 @@ _RANK = U64(2)
 _WILD = U64(WILD)
 _FIVE = U64(5)
 _SUIT_FIELD_SHIFT = U64(4)  # suit-rank bits: 16 bits per suit
+_SUIT_FIELD = U64(16)
 
 #: ``row_problem`` codes (0: the row is fine)
 OK, NOT_A_CARD, REPEATED = 0, 1, 2
@@ -103,26 +104,24 @@ def flush_suit(key):
 
 
 @nb.njit(inline="always", nogil=True)
+def suit_rank_bit(card):
+    """Bit ``16 * suit + rank`` of a natural card: OR-ed over a hand, the rank mask of each suit is
+    a 16-bit field, read back by :func:`value_of_bits` without going back to the cards."""
+    c = U64(card)
+    return _ONE << (((c & _SUIT) << _SUIT_FIELD_SHIFT) + (c >> _RANK))
+
+
+@nb.njit(inline="always", nogil=True)
 def suit_masks(flat, b, n, skip1, skip2):
     """13-bit rank masks of the natural cards of each suit (clubs .. spades) in the row, leaving
-    out positions ``skip1`` and ``skip2`` (pass ``n`` to leave out nothing)."""
-    m0 = m1 = m2 = m3 = U64(0)
+    out positions ``skip1`` and ``skip2`` (pass ``n`` to leave out nothing).  Branch-free over the
+    cards: the wild card's bit lands on rank 13, which the masks drop."""
+    bits = U64(0)
     for j in range(n):
-        if j == skip1 or j == skip2:
-            continue
-        c = U64(flat[b + U64(j)])
-        if c < _WILD:
-            bit = _ONE << (c >> _RANK)
-            s = c & _SUIT
-            if s == 0:
-                m0 |= bit
-            elif s == 1:
-                m1 |= bit
-            elif s == 2:
-                m2 |= bit
-            else:
-                m3 |= bit
-    return m0 & _RANK_MASK, m1 & _RANK_MASK, m2 & _RANK_MASK, m3 & _RANK_MASK
+        if j != skip1 and j != skip2:
+            bits |= suit_rank_bit(flat[b + U64(j)])
+    return (bits & _RANK_MASK, (bits >> _SUIT_FIELD) & _RANK_MASK, (bits >> (_SUIT_FIELD + _SUIT_FIELD)) & _RANK_MASK,
+            (bits >> (_SUIT_FIELD * U64(3))) & _RANK_MASK)
 
 
 @nb.njit(inline="always", nogil=True)
@@ -130,28 +129,18 @@ def value_of(flat, b, n, skip1, skip2, key, bases, values, flush):
     """Value of the cards of the row other than positions ``skip1``/``skip2``, whose key is ``key``,
     looked up in the hash of their number of cards (``bases``/``values``).
 
-    Natural non-flush cards: the hash.  A natural flush: the flush table at the rank mask of the
-    suit whose counter reached five.  Wild cards: the best of the hash (wilds as a fourteenth rank,
-    flushes ignored) and the flush of every suit whose naturals and the wilds reach five."""
+    Natural non-flush cards: the hash.  Otherwise the best of the hash (wild cards as a fourteenth
+    rank, flushes ignored) and the flush table at every suit's rank mask and the wild count: its
+    entries are 0 where a suit's naturals and the wilds do not reach five, so the suits are taken
+    without a branch.  (Natural flush rows: beside five cards of one suit no better hand than the
+    flush is possible, so the maximum is the flush.)"""
     wilds = wild_count(key)
     if wilds == 0 and (key & _FLUSH_BITS) == 0:
         return lookup(key, bases, values)
     m0, m1, m2, m3 = suit_masks(flat, b, n, skip1, skip2)
-    if wilds == 0:
-        s = flush_suit(key)
-        m = m0 if s == 0 else m1 if s == 1 else m2 if s == 2 else m3
-        return flush[m]
-    best = lookup(key, bases, values)
     base = wilds << _FLUSH_WILD_SHIFT
-    if popcount(m0) + wilds >= _FIVE:
-        best = max(best, flush[base | m0])
-    if popcount(m1) + wilds >= _FIVE:
-        best = max(best, flush[base | m1])
-    if popcount(m2) + wilds >= _FIVE:
-        best = max(best, flush[base | m2])
-    if popcount(m3) + wilds >= _FIVE:
-        best = max(best, flush[base | m3])
-    return best
+    return max(max(lookup(key, bases, values), flush[base | m0]), max(flush[base | m1], max(flush[base | m2],
+                                                                                           flush[base | m3])))
 
 
 @nb.njit(inline="always", nogil=True)
@@ -188,14 +177,6 @@ def rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, su
     if subset_rare and n > 5:
         return best_subset_value(flat, b, n, key, cards, bases5, values5, flush)
     return value_of(flat, b, n, n, n, key, bases, values, flush)
-
-
-@nb.njit(inline="always", nogil=True)
-def suit_rank_bit(card):
-    """Bit ``16 * suit + rank`` of a natural card: OR-ed over a hand, the rank mask of each suit is
-    a 16-bit field, read back by :func:`value_of_bits` without going back to the cards."""
-    c = U64(card)
-    return _ONE << (((c & _SUIT) << _SUIT_FIELD_SHIFT) + (c >> _RANK))
 
 
 @nb.njit(inline="always", nogil=True)

@@ -15,13 +15,14 @@ import numba as nb
 import numpy as np
 
 from ..constants import NO_CARD, WILD
+from ..layout import SLOW_FIELDS
 from .compile import compile_kernel
 from .primitives import hand_key, lookup, rare_value, subset_key, value_of, wild_count
 
 # categories of the standard high game (the one best_five serves), as the ladder numbers them
 STRAIGHT, FLUSH, FULL_HOUSE, THREE_OF_A_KIND, TWO_PAIR, ONE_PAIR, QUADS, STRAIGHT_FLUSH, FIVE_KIND = (
     4, 5, 6, 3, 2, 1, 7, 8, 9)
-_SLOW = np.uint64(0x0F0F_0000_0000_8888)
+_SLOW = np.uint64(SLOW_FIELDS)
 
 
 @nb.njit(inline="always", nogil=True)
@@ -96,6 +97,11 @@ def make_select_kernel(n_cards: int):
             else:
                 strength = lookup(key, bases, values)
             strengths[i] = strength
+            if strength == 0:  # a row holding an id the game does not deal (reached only unchecked)
+                for slot in range(5):
+                    five[i, slot] = no_card
+                    plays_as[i, slot] = no_card
+                continue
             # the subset making the strength: fewest wilds, then earliest positions
             chosen1, chosen2, chosen_wilds = n, n, 6
             for s1 in range(n + 1):
