@@ -147,16 +147,18 @@ def test_monte_carlo_reproducible_and_seeded():
 
 
 def test_monte_carlo_independent_of_thread_count():
-    import numba
-
-    n = numba.get_num_threads()
     a = equity(["AhKh", "QdQc", "7s7c"], "", exact=False, samples=300_000, seed=5)
-    numba.set_num_threads(1)
+    pokerlut.set_num_threads(1)
     try:
         b = equity(["AhKh", "QdQc", "7s7c"], "", exact=False, samples=300_000, seed=5)
     finally:
-        numba.set_num_threads(n)
-    assert a.equity.tolist() == b.equity.tolist()
+        pokerlut.set_num_threads(None)
+    pokerlut.set_num_threads(3)  # more threads than cores: still the same counts
+    try:
+        c = equity(["AhKh", "QdQc", "7s7c"], "", exact=False, samples=300_000, seed=5)
+    finally:
+        pokerlut.set_num_threads(None)
+    assert a.equity.tolist() == b.equity.tolist() == c.equity.tolist()
 
 
 def brute_force_ranges(ranges, board):

@@ -9,16 +9,29 @@
 from .cards import WILD, format_card, format_cards, from_course, parse_card, parse_cards, to_course_strings
 from . import course, interop, videopoker
 from .enumeration import category_counts, strength_histogram
+from ._threads import get_num_threads, set_num_threads
 from .evaluate import PARALLEL_MIN_HANDS, evaluate
+from .omaha import HiLo, evaluate_omaha
 from .holdem_equity import BatchEquityResult, EquityResult, equity, equity_batch
 from .ranges import Range, parse_range
 from .sampling import random_hands
-from .showdown import BestFive, Showdown, best_five, compare, made_cards, showdown
-from .strength import CATEGORY_NAMES, MAX_STRENGTH, NATURAL_STRENGTHS, category, category_name, describe
+from .showdown import BestFive, HiLoShowdown, Showdown, best_five, compare, made_cards, showdown
+from .strength import (CATEGORY_NAMES, MAX_STRENGTH, NATURAL_STRENGTHS, category, category_name, category_names,
+                       describe)
+from .variants import VARIANTS, Variant, get_variant
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "HiLo",
+    "HiLoShowdown",
+    "VARIANTS",
+    "Variant",
+    "category_names",
+    "evaluate_omaha",
+    "get_num_threads",
+    "get_variant",
+    "set_num_threads",
     "BatchEquityResult",
     "EquityResult",
     "Range",

@@ -122,8 +122,9 @@ def _not_a_card(value: int) -> str:
             f"and {WILD} for a wild card)")
 
 
-def problem_text(row: np.ndarray, pos: int, code: int, game: str = "high") -> str:
-    """The sentence for the bad card at ``row[pos]`` (no location: the caller adds it).
+def problem_text(row: np.ndarray, pos: int, code: int, game: str = "high", deck: str = "") -> str:
+    """The sentence for the bad card at ``row[pos]`` (no location: the caller adds it); ``game`` and
+    ``deck`` name the game and its deck for a card it does not deal.
 
     >>> problem_text(np.array([51, 47, 51]), 2, REPEATED)
     'card As (id 51) appears twice, at positions 0 and 2; a hand never holds the same natural card twice'
@@ -134,19 +135,19 @@ def problem_text(row: np.ndarray, pos: int, code: int, game: str = "high") -> st
             return _not_a_card(value)
         if value == WILD:
             return f"the wild card (id {WILD}) is not dealt in the {game} game"
-        return f"card {format_card(value)} (id {value}) is not in the {game} game's deck"
+        return f"card {format_card(value)} (id {value}) is not in {deck or f'the {game} deck'}"
     first = int(np.flatnonzero(row[:pos] == value)[0])
     return (f"card {format_card(value)} (id {value}) appears twice, at positions {first} and {pos}; "
             f"a hand never holds the same natural card twice")
 
 
 def raise_for_rows(rows: np.ndarray, cards: np.ndarray, lead_shape: tuple[int, ...], game: str = "high",
-                   start: int = 0) -> None:
+                   start: int = 0, deck: str = "") -> None:
     """Raise the ``ValueError`` describing the first bad card at or after row ``start``, if any."""
     row, pos, code = first_problem(rows[start:], cards)
     if code == OK:
         return
     row += start
-    text = problem_text(rows[row], pos, code, game)
+    text = problem_text(rows[row], pos, code, game, deck)
     sep = ": " if code == REPEATED else f", position {pos}: "
     raise ValueError(f"{where(row, lead_shape)}{sep}{text}")

@@ -1,87 +1,137 @@
-"""When a kernel runs on numba's threads, and how that stays safe around the process.
+"""How pokerlut uses several cores, and how that stays safe around the process.
 
-* **Small batches** run the serial kernel: starting threads costs more than it saves.
-* **Forked children**: numba's OpenMP and workqueue thread pools do not survive ``fork()`` (the
-  child aborts or hangs on its first parallel launch).  :func:`os.register_at_fork` marks a child
-  forked after the parent used threads, and such a child runs every kernel serially: correct
-  results, one core each, which is what a pool of forked workers wants anyway.
-* **Several Python threads**: numba's ``workqueue`` layer aborts the process when two threads
-  launch parallel kernels at once, so parallel launches are serialized by a lock unless the layer
-  in use is one numba documents as thread-safe (``omp``, ``tbb``).
-* **Ctrl-C**: kernels cannot be interrupted, so callers cut long work into blocks of about
-  :data:`BLOCK_SECONDS` and go back to Python between them (:func:`blocks`), where a pending
-  ``KeyboardInterrupt`` is raised.
+Every kernel is a serial numba function compiled with ``nogil=True``.  A big call is cut into
+pieces, and the pieces run on a small pool of Python threads (the kernels release the GIL, so the
+threads run truly in parallel).  numba's own threading layers are not used at all, which is what
+makes the rest of this list hold whatever numba would pick on a machine:
+
+* **Forked children** (multiprocessing's default on Linux, gunicorn, pytest-xdist): threads do not
+  survive ``fork()``; :func:`os.register_at_fork` drops the parent's pool in the child, which
+  starts its own on first use.  Results are the same in the child.
+* **Several Python threads** may call pokerlut at once: each call has its own pieces and output
+  arrays, and the pool takes pieces from all of them.
+* **Ctrl-C**: a piece takes about :data:`BLOCK_SECONDS` at most, and the calling thread waits for
+  the pieces in a way a signal interrupts; on ``KeyboardInterrupt`` the pieces not started are
+  cancelled, the running ones finish (well under a second), and the interrupt propagates with the
+  process and the pool intact.
+* **Small batches** run in the calling thread: handing out pieces costs more than it saves.
+
+The number of threads is :func:`get_num_threads` (default: ``NUMBA_NUM_THREADS``, i.e. the cores
+numba sees), set with :func:`set_num_threads` or the ``POKERLUT_NUM_THREADS`` environment variable.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from contextlib import contextmanager
-from typing import Iterator
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from typing import Callable, Iterator, Sequence
 
 import numba
 
-#: Batches of at least this many hands run on numba's threads by default (``parallel=None``).
-PARALLEL_MIN_HANDS = 1 << 15
+#: Batches of at least this many hands are cut into pieces for the pool (``parallel=None``).
+PARALLEL_MIN_HANDS = 1 << 16
 #: About how long one uninterruptible kernel call may run before Python gets a look in.
 BLOCK_SECONDS = 0.1
-THREAD_SAFE_LAYERS = ("omp", "tbb")
 
-_threads_used = False  # this process launched a parallel kernel
-_forked_child = False  # ... and this is a child forked after that
-_launch_lock = threading.RLock()
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+_num_threads: int | None = None
 
 
 def _after_fork_in_child() -> None:
-    global _forked_child, _launch_lock
-    _forked_child = _threads_used
-    _launch_lock = threading.RLock()  # a lock held by another thread at fork time stays held forever
+    global _pool, _pool_lock
+    _pool = None  # the parent's worker threads do not exist here
+    _pool_lock = threading.Lock()
 
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
+def get_num_threads() -> int:
+    """How many threads pokerlut's parallel calls use.
+
+    >>> get_num_threads() >= 1
+    True
+    """
+    if _num_threads is not None:
+        return _num_threads
+    env = os.environ.get("POKERLUT_NUM_THREADS")
+    if env:
+        try:
+            value = int(env)
+        except ValueError:
+            raise ValueError(f"POKERLUT_NUM_THREADS must be a positive integer, got {env!r}") from None
+        if value >= 1:
+            return value
+        raise ValueError(f"POKERLUT_NUM_THREADS must be a positive integer, got {env!r}")
+    return max(1, int(numba.config.NUMBA_NUM_THREADS))
+
+
+def set_num_threads(n: int | None) -> None:
+    """Use ``n`` threads for parallel calls (``None``: back to the default).
+
+    >>> set_num_threads(1); get_num_threads(); set_num_threads(None)
+    1
+    """
+    global _num_threads
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+        raise ValueError(f"the number of threads must be a positive integer, got {n!r}")
+    _num_threads = n
+
+
 def use_threads(work: int, parallel: bool | None, threshold: int = PARALLEL_MIN_HANDS) -> bool:
-    """Whether a call with ``work`` units should run its parallel kernel.
+    """Whether a call with ``work`` units should be cut into pieces for the pool.
 
-    ``parallel=None`` decides by size; ``True``/``False`` force it, except in a child forked after
-    threads were used, which always runs serially.
+    ``parallel=None`` decides by size; ``True``/``False`` force it.
 
-    >>> use_threads(10, None), use_threads(10, True), use_threads(10**6, None)
+    >>> use_threads(10, None), use_threads(10, True), use_threads(10**7, None)
     (False, True, True)
     """
-    if parallel is not None and not isinstance(parallel, bool):
+    if parallel is not None and not isinstance(parallel, (bool,)):
         raise TypeError(f"parallel must be True, False or None, got {parallel!r}")
-    if _forked_child:
+    if get_num_threads() == 1:
         return False
     return work >= threshold if parallel is None else parallel
 
 
 def n_chunks() -> int:
-    """How many pieces a parallel kernel cuts its rows into: one per thread."""
-    return numba.get_num_threads()
+    """How many pieces a parallel call cuts its work into: a few per thread, for balance."""
+    return 2 * get_num_threads()
 
 
-def _layer_is_thread_safe() -> bool:
+def _get_pool() -> ThreadPoolExecutor:
+    global _pool, _pool_size
+    size = get_num_threads()
+    with _pool_lock:
+        if _pool is None or _pool_size != size:
+            _pool = ThreadPoolExecutor(max_workers=size, thread_name_prefix="pokerlut")
+            _pool_size = size
+        return _pool
+
+
+def run_pieces(function: Callable, pieces: Sequence[tuple], threads: bool) -> list:
+    """``[function(*args) for args in pieces]``, on the pool when ``threads`` (in order either way).
+
+    On ``KeyboardInterrupt`` (or an error in a piece) the pieces not started are cancelled and the
+    running ones awaited before the exception propagates.
+
+    >>> run_pieces(pow, [(2, 3), (3, 2)], threads=True)
+    [8, 9]
+    """
+    if not threads or len(pieces) <= 1:
+        return [function(*args) for args in pieces]
+    futures = [_get_pool().submit(function, *args) for args in pieces]
     try:
-        return numba.threading_layer() in THREAD_SAFE_LAYERS
-    except ValueError:  # no parallel kernel has run yet: the layer is not chosen
-        return False
-
-
-@contextmanager
-def parallel_launch() -> Iterator[None]:
-    """Wrap every call of a parallel kernel: records that threads were used and, unless the
-    threading layer is thread-safe, lets one Python thread launch at a time."""
-    global _threads_used
-    _threads_used = True
-    if _layer_is_thread_safe():
-        yield
-        return
-    with _launch_lock:
-        yield
+        done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+        return [f.result() for f in futures]
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        wait(futures)
+        raise
 
 
 def blocks(total: int, per_block: int) -> Iterator[tuple[int, int]]:
@@ -93,3 +143,13 @@ def blocks(total: int, per_block: int) -> Iterator[tuple[int, int]]:
     per_block = max(1, int(per_block))
     for start in range(0, total, per_block):
         yield start, min(total, start + per_block)
+
+
+def split(total: int, pieces: int) -> list[tuple[int, int]]:
+    """``(start, stop)`` of ``pieces`` nearly equal consecutive parts of ``range(total)``.
+
+    >>> split(10, 3)
+    [(0, 3), (3, 6), (6, 10)]
+    """
+    pieces = max(1, min(pieces, total)) if total else 1
+    return [(total * i // pieces, total * (i + 1) // pieces) for i in range(pieces)]

@@ -25,18 +25,21 @@ DEMO_HANDS = (
 )
 
 
-def _print_hands(texts: list[str], strengths: np.ndarray) -> None:
+def _print_hands(texts: list[str], strengths: np.ndarray, variant: str = "high") -> None:
     from .strength import category_name, describe
 
     width = max(len(t) for t in texts)
     for text, s in zip(texts, strengths.tolist()):
-        print(f"{text:<{width}}  {s:5d}  {category_name(s):<16}  {describe(s)}")
+        print(f"{text:<{width}}  {s:5d}  {category_name(s, variant):<16}  {describe(s, variant)}")
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
     from .cards import format_cards, parse_cards
     from .evaluate import evaluate
+    from .omaha import evaluate_omaha
+    from .variants import get_variant
 
+    variant = get_variant(args.variant)
     texts, hands = [], []
     for text in args.hands:
         cards = parse_cards(text)
@@ -45,14 +48,26 @@ def cmd_eval(args: argparse.Namespace) -> int:
     sizes = {len(h) for h in hands}
     if len(sizes) != 1:
         raise ValueError("all hands given to one 'pokerlut eval' must have the same number of cards")
-    strengths = evaluate(np.stack(hands))
-    _print_hands(texts, strengths)
+    if not variant.is_omaha:
+        if args.board:
+            raise ValueError(f"--board: a {variant.name} hand is 5 to 7 cards given whole; --board is for omaha")
+        _print_hands(texts, evaluate(np.stack(hands), variant=variant), variant.name)
+        return 0
+    if not args.board:
+        raise ValueError(f"--board: an {variant.name} hand is hole cards plus a board; give the board")
+    result = evaluate_omaha(np.stack(hands), parse_cards(args.board), variant=variant)
+    if variant.low_table_set is None:
+        _print_hands(texts, result, variant.table_set)
+    else:
+        print("high:")
+        _print_hands(texts, result.high, variant.table_set)
+        print("low:")
+        _print_hands(texts, result.low, variant.low_table_set)
     return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    import numba
-
+    from ._threads import get_num_threads
     from .cards import format_cards, parse_cards
     from .evaluate import evaluate
     from .sampling import random_hands
@@ -68,7 +83,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     n = args.hands
     print(f"\nRanking {n:,} random 5-card hands ({args.wild_fraction:.0%} of them holding a wild card), "
-          f"seed {args.seed}, {numba.get_num_threads()} threads:")
+          f"seed {args.seed}, {get_num_threads()} threads:")
     hands = random_hands(n, 5, wild_fraction=args.wild_fraction, seed=args.seed)
     start = time.perf_counter()
     evaluate(hands[:100_000])  # first parallel call: loads the parallel kernel
@@ -112,12 +127,22 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 2
 
 
+def _variant_names():
+    from .variants import VARIANTS
+
+    return VARIANTS
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokerlut", description="Exact poker hand ranking from lookup tables.")
     sub = parser.add_subparsers(dest="command", required=True)
     p_eval = sub.add_parser("eval", help="rank hands given as text, e.g. 'As Ks Qs Js Ts' '2c 2d W 9h 9s'")
     p_eval.add_argument("hands", nargs="+", help="one hand per argument; W, Jk or * is a wild card")
     p_eval.add_argument("--unicode", action="store_true", help="print suits as symbols")
+    p_eval.add_argument("--variant", default="high", choices=list(_variant_names()),
+                        help="the game (default high): short-deck, ace-five-low, eight-or-better, deuce-seven-low, "
+                             "omaha, omaha-hilo")
+    p_eval.add_argument("--board", default="", help="omaha: the board (3 to 5 cards); the hands are hole cards")
     p_eval.set_defaults(func=cmd_eval)
     p_deal = sub.add_parser("deal", help="the course deal: 9 cards 1..52, two players, print the winning cards")
     p_deal.add_argument("deck", nargs="+", type=int, help="9 distinct course cards, e.g. 51 8 11 6 4 31 3 13 9")

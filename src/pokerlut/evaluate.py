@@ -9,39 +9,47 @@ from ._input import hand_rows, raise_for_rows
 from ._threads import PARALLEL_MIN_HANDS
 from .kernels.registry import rank_kernel
 from .layout import HAND_SIZES
-from .tables import TableSet, load_table_set
+from .tables import TableSet
+from .variants import Variant, VariantLike, best_five_variant, get_variant
 
 __all__ = ["evaluate", "rank_rows", "PARALLEL_MIN_HANDS", "HAND_SIZES"]
 
-#: Rows ranked per kernel call: about 10 ms, so a long call answers Ctrl-C between blocks.
+#: Rows ranked per kernel call (per thread): about 10-30 ms, so a long call answers Ctrl-C between
+#: blocks.
 BLOCK_ROWS = 1 << 22
 
 
 def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, parallel: bool | None = None,
-              lead_shape: tuple[int, ...] | None = None) -> np.ndarray:
+              lead_shape: tuple[int, ...] | None = None, variant: Variant | None = None) -> np.ndarray:
     """Strengths of C-contiguous uint8 rows ``(N, k)`` under one game's tables; with ``check`` a bad
-    row is a ``ValueError`` naming it (in ``lead_shape`` terms when given)."""
+    row is a ``ValueError`` naming it (in ``lead_shape`` terms when given, the game's deck when
+    ``variant`` is given)."""
+    if not isinstance(check, (bool, np.bool_)):
+        raise TypeError(f"check must be True or False, got {check!r}")
     n_rows, n_cards = rows.shape
     out = np.empty(n_rows, dtype=np.uint16)
     threads = _threads.use_threads(n_rows, parallel)
-    kernel = rank_kernel(n_cards, bool(check), threads)
+    kernel = rank_kernel(n_cards, bool(check))
     tables = table_set.rank_tables(n_cards)
     flat = rows.reshape(-1)
-    bad = np.zeros(_threads.n_chunks() if threads else 1, dtype=np.int64)
-    for lo, hi in _threads.blocks(n_rows, BLOCK_ROWS):
+
+    def piece(lo: int, hi: int) -> int:
+        bad = np.zeros(1, dtype=np.int64)
         block = flat[n_cards * lo:n_cards * hi]
-        if threads:
-            with _threads.parallel_launch():
-                kernel(block, block, out[lo:hi], *tables, bad)
-        else:
-            kernel(block, block, out[lo:hi], *tables, bad)
-        if bad.any():
+        kernel(block, block, out[lo:hi], *tables, bad)
+        return int(bad[0])
+
+    per_block = BLOCK_ROWS * (_threads.get_num_threads() if threads else 1)
+    for lo, hi in _threads.blocks(n_rows, per_block):
+        pieces = [(lo + a, lo + b) for a, b in _threads.split(hi - lo, _threads.n_chunks() if threads else 1)]
+        if any(_threads.run_pieces(piece, pieces, threads)):
             raise_for_rows(rows, table_set["cards"], lead_shape if lead_shape is not None else (n_rows,),
-                           table_set.name, lo)
+                           variant.name if variant else table_set.name, lo,
+                           variant.describe_deck() if variant else "")
     return out
 
 
-def evaluate(hands, *, check: bool = True, parallel: bool | None = None) -> np.ndarray:
+def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant: VariantLike = "high") -> np.ndarray:
     """Strength of every hand: ``uint16``, higher is stronger, equal means a split pot.
 
     Parameters
@@ -58,15 +66,21 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None) -> np.n
         kernel and costs little.  ``False`` skips it: bad input then gives meaningless strengths
         (an id above 52 gives 0), but never reads outside the tables.
     parallel
-        ``None`` runs batches of ``PARALLEL_MIN_HANDS`` or more on numba's threads;
-        ``True``/``False`` force either way.
+        ``None`` runs batches of ``PARALLEL_MIN_HANDS`` or more on several threads
+        (:func:`pokerlut.set_num_threads`); ``True``/``False`` force either way.
+    variant
+        The game (:mod:`pokerlut.variants`): ``"high"`` (the default), ``"short-deck"``,
+        ``"ace-five-low"``, ``"eight-or-better"`` or ``"deuce-seven-low"``; every one ranks the
+        best 5 of 5-7 cards, and higher is better in all of them, lows included.  A card the game
+        does not deal (a deuce in short deck, the wild card outside ``"high"``) is bad input.
 
     Returns
     -------
     numpy.ndarray
-        uint16 strengths with the leading shape of ``hands`` (a 0-d array for one hand).  Natural
-        hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a kind 7463..7475;
-        see :func:`pokerlut.category` and :func:`pokerlut.describe`.
+        uint16 strengths with the leading shape of ``hands`` (a 0-d array for one hand).  In the
+        high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
+        kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
+        :func:`pokerlut.category` and :func:`pokerlut.describe`.
 
     Examples
     --------
@@ -77,7 +91,10 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None) -> np.n
     [4919, 7201]
     >>> int(pokerlut.evaluate("Ah Kh 7c 7d 2s Qh Jh")) == int(pokerlut.evaluate("Ah Ad 7c 7d Ks"))
     False
+    >>> pokerlut.evaluate(["7c 5d 4h 3s 2c", "Ah 2c 3d 4s 5h"], variant="deuce-seven-low").tolist()
+    [7462, 6678]
     """
+    v = best_five_variant(variant, "evaluate")
     rows, lead_shape = hand_rows(hands, HAND_SIZES)
-    out = rank_rows(rows, load_table_set("high"), check=check, parallel=parallel, lead_shape=lead_shape)
+    out = rank_rows(rows, v.tables, check=check, parallel=parallel, lead_shape=lead_shape, variant=v)
     return out.reshape(lead_shape)

@@ -35,11 +35,13 @@ import numba
 import numpy as np
 
 from . import _threads, layout
+from ._input import card_array
 from .cards import format_cards, parse_cards
+from .constants import WILD
 from .kernels import equity as K
 from .kernels.registry import exact_kernel, mc_kernel
 from .ranges import Range, parse_range
-from .tables import load_table_set
+from .variants import VARIANTS, Variant, VariantLike, get_variant
 
 __all__ = ["EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli", "EXACT_BUDGET",
            "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES"]
@@ -54,13 +56,14 @@ EXACT_BLOCK_WORK = 50_000_000
 #: Preflop, the exact kernel ranks about this share of the boards one by one (the flushy ones;
 #: the others once per rank multiset): its work estimate for the budget.
 PREFLOP_WORK_FRACTION = 0.15
-MC_BLOCK_TRIALS = 4_000_000  #: Monte Carlo trials per kernel call  #: player-boards per exact kernel call (Ctrl-C is answered between calls)
+MC_BLOCK_TRIALS = 2_000_000  #: Monte Carlo trials per thread per round of kernel calls  #: player-boards per exact kernel call (Ctrl-C is answered between calls)
 SHARE_UNIT = K.SHARE_UNIT
 
 
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The 7-card tables the equity kernels take: ``(cards, bases, values, flush)``."""
-    return load_table_set("high").rank_tables(7)[:4]
+def _tables(variant: Variant) -> tuple:
+    """The 7-card tables the equity kernels take: ``(cards, bases, values, flush, bases5, values5,
+    subset_rare)`` of the game."""
+    return variant.tables.rank_tables(7)
 
 
 def _rank_keys(cards: np.ndarray) -> np.ndarray:
@@ -128,41 +131,41 @@ class EquityResult:
 # --------------------------------------------------------------------------- input
 
 
-def _cards(value, what: str) -> np.ndarray:
+def _cards(value, what: str, variant: Variant | None = None) -> np.ndarray:
+    """Cards of a board, dead cards or a hand, as uint8 ids of natural cards of the game's deck."""
     if value is None:
         return np.zeros(0, dtype=np.uint8)
-    if isinstance(value, str):
-        return parse_cards(value) if value.strip() else np.zeros(0, dtype=np.uint8)
-    arr = np.asarray(value)
+    if isinstance(value, str) and not value.strip():
+        return np.zeros(0, dtype=np.uint8)
+    arr = card_array(value, what).ravel()
     if arr.size == 0:
         return np.zeros(0, dtype=np.uint8)
-    if arr.dtype.kind in "US":
-        return parse_cards(list(arr.ravel()))
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"{what}: cards are ids or strings, not {arr.dtype}")
-    arr = arr.ravel().astype(np.int64)
-    if arr.min() < 0 or arr.max() > 51:
-        raise ValueError(f"{what}: card ids must be 0..51 (natural cards), got {arr.tolist()}")
+    deck = set((variant or get_variant("high")).deck)
+    for c in arr.tolist():
+        if c == WILD:
+            raise ValueError(f"{what}: wild cards are not dealt in equity calculations")
+        if c not in deck:
+            if variant is None or not 0 <= c < WILD:
+                raise ValueError(f"{what}: card ids must be 0..51 (natural cards), got {arr.tolist()}")
+            raise ValueError(f"{what}: card {format_cards([c])} is not in {variant.describe_deck()}")
     return arr.astype(np.uint8)
 
 
-def _player(value, index: int) -> tuple[str, np.ndarray | None, Range | None]:
+def _player(value, index: int, variant: Variant) -> tuple[str, np.ndarray | None, Range | None]:
     """(label, fixed hole (2,) or None, range or None)."""
     if isinstance(value, Range):
-        return f"range ({len(value)} combos)", None, value
+        return f"range ({len(value)} combos)", None, value.validated(f"player {index + 1}'s range")
     if isinstance(value, str):
         try:
             cards = parse_cards(value)
         except ValueError:
             cards = None
         if cards is not None and len(cards) == 2:
-            if 52 in cards.tolist():
-                raise ValueError(f"player {index + 1} ({value!r}): wild cards are not dealt in Hold'em equity")
-            return format_cards(cards).replace(" ", ""), cards, None
+            return format_cards(_cards(cards, f"player {index + 1} ({value!r})", variant)).replace(" ", ""), cards, None
         if cards is not None and len(cards) > 0:
             raise ValueError(f"player {index + 1} ({value!r}): a Hold'em hand has 2 hole cards, got {len(cards)}")
         return value.strip(), None, parse_range(value)
-    cards = _cards(value, f"player {index + 1}")
+    cards = _cards(value, f"player {index + 1}", variant)
     if len(cards) != 2:
         raise ValueError(f"player {index + 1}: a Hold'em hand has 2 hole cards, got {len(cards)}")
     return format_cards(cards).replace(" ", ""), cards, None
@@ -187,30 +190,37 @@ class _Problem:
     board: np.ndarray
     dead: np.ndarray
     ranges: list[Range]  # per player, fixed hands as one-combo ranges, card removal applied
+    variant: Variant = field(default_factory=lambda: get_variant("high"))
+
+    @property
+    def excluded(self) -> np.uint64:
+        """Bit mask of the cards no board may take: the dead cards and the cards outside the deck."""
+        outside = np.setdiff1d(np.arange(52), np.array(self.variant.deck))
+        return _mask(np.concatenate([self.dead, outside]).astype(np.uint8))
 
 
-def _prepare(players, board, dead) -> _Problem:
+def _prepare(players, board, dead, variant: VariantLike = "high") -> _Problem:
     if isinstance(players, np.ndarray) and players.ndim == 2:  # holes (P, 2)
         players = list(players)
     if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
         raise TypeError("players is a list of hands or ranges, e.g. ['AhKh', 'QQ+']")
+    v = get_variant(variant)
     n = len(players)
     if not 2 <= n <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {n}")
-    board_cards = _cards(board, "board")
-    dead_cards = _cards(dead, "dead cards")
-    if 52 in board_cards.tolist() or 52 in dead_cards.tolist():
-        raise ValueError("wild cards are not dealt in Hold'em equity")
+    board_cards = _cards(board, "board", v)
+    dead_cards = _cards(dead, "dead cards", v)
     if len(board_cards) not in (0, 3, 4, 5):
         raise ValueError(f"a Hold'em board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
-    if 2 * n + 5 + len(dead_cards) > 52:
+    if 2 * n + 5 + len(dead_cards) > v.deck_size:
         raise ValueError(f"{n} players, 5 board cards and {len(dead_cards)} dead cards need "
-                         f"{2 * n + 5 + len(dead_cards)} cards: more than the 52 of the deck")
-    parsed = [_player(p, i) for i, p in enumerate(players)]
+                         f"{2 * n + 5 + len(dead_cards)} cards: more than the {v.deck_size} of the deck")
+    parsed = [_player(p, i, v) for i, p in enumerate(players)]
     named = [("the board", board_cards), ("the dead cards", dead_cards)]
     named += [(f"player {i + 1}", hole) for i, (_, hole, _) in enumerate(parsed) if hole is not None]
     _check_distinct(named)
-    known = np.concatenate([c for _, c in named]) if named else np.zeros(0, np.uint8)
+    outside = np.setdiff1d(np.arange(52), np.array(v.deck)).astype(np.uint8)
+    known = np.concatenate([c for _, c in named] + [outside])
     ranges = []
     for i, (label, hole, rng) in enumerate(parsed):
         if hole is not None:
@@ -219,9 +229,9 @@ def _prepare(players, board, dead) -> _Problem:
         blocked = rng.blocked(known)
         if len(blocked) == 0:
             raise ValueError(f"player {i + 1}'s range {label!r} is impossible: every combo holds a card of the "
-                             f"board, the dead cards or another player's hand")
+                             f"board, the dead cards, another player's hand or a card outside the deck")
         ranges.append(blocked)
-    return _Problem([p[0] for p in parsed], board_cards, dead_cards, ranges)
+    return _Problem([p[0] for p in parsed], board_cards, dead_cards, ranges, v)
 
 
 def _mask(cards: np.ndarray) -> np.uint64:
@@ -269,30 +279,34 @@ def _progress(total: int, desc: str, enabled: bool):
 # --------------------------------------------------------------------------- exact
 
 
+def _exact_scratch(n_players: int) -> tuple[np.ndarray, ...]:
+    """One piece's scratch rows for the exact kernel."""
+    return (np.zeros(K.N_RANK_MULTISETS, np.int64), np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint64),
+            np.zeros(n_players, np.uint16), np.zeros(52, np.uint8))
+
+
 def _run_exact(holes, boards, board_of, dead_masks, progress: bool = False, desc: str = "boards",
-               boards_per_deal: int = 1) -> np.ndarray:
-    """Counts (T, P, 3) for every deal, in blocks of deals (a progress bar, and Ctrl-C between)."""
+               boards_per_deal: int = 1, variant: Variant | None = None) -> np.ndarray:
+    """Counts (T, P, 3) for every deal, in blocks of deals cut into pieces for the threads (a
+    progress bar, and Ctrl-C between blocks)."""
     n_deals, n_players = holes.shape[:2]
     work = n_deals * boards_per_deal * n_players
     threads = _threads.use_threads(work, None, PARALLEL_MIN_WORK) and n_deals > 1
-    kernel = exact_kernel(threads)
-    chunks = 4 * _threads.n_chunks() if threads else 1
-    cards, bases, values, flush = _tables()
-    rank_keys = _rank_keys(cards)
-    scratch = (np.zeros((chunks, K.N_RANK_MULTISETS), np.int64), np.zeros((chunks, n_players), np.uint64),
-               np.zeros((chunks, n_players), np.uint64), np.zeros((chunks, n_players), np.uint16),
-               np.zeros((chunks, 52), np.uint8))
+    kernel = exact_kernel()
+    tables = _tables(variant or get_variant("high"))
+    rank_keys = _rank_keys(tables[0])
     out = np.zeros((n_deals, n_players, 3), dtype=np.int64)
-    per_block = max(chunks, int(EXACT_BLOCK_WORK // max(1, boards_per_deal * n_players)))
+    n_pieces = _threads.n_chunks() if threads else 1
+    scratch = [_exact_scratch(n_players) for _ in range(n_pieces)]
+
+    def piece(i: int, lo: int, hi: int) -> None:
+        kernel(holes[lo:hi], boards, board_of[lo:hi], dead_masks, out[lo:hi], *scratch[i], _BINOM, rank_keys, *tables)
+
+    per_block = max(n_pieces, int(n_pieces * EXACT_BLOCK_WORK // max(1, boards_per_deal * n_players)))
     bar = _progress(n_deals * boards_per_deal, desc, progress and n_deals > 1)
     for lo, hi in _threads.blocks(n_deals, per_block):
-        args = (holes[lo:hi], boards, board_of[lo:hi], dead_masks, out[lo:hi], *scratch, _BINOM, rank_keys, cards,
-                bases, values, flush)
-        if threads:
-            with _threads.parallel_launch():
-                kernel(*args)
-        else:
-            kernel(*args)
+        pieces = [(i, lo + a, lo + b) for i, (a, b) in enumerate(_threads.split(hi - lo, n_pieces))]
+        _threads.run_pieces(piece, pieces, threads)
         if bar is not None:
             bar.update((hi - lo) * boards_per_deal)
     if bar is not None:
@@ -337,7 +351,8 @@ class _MCInput:
     alias: np.ndarray  # (M,) int64, alias-method fallback combo (absolute index)
     offsets: np.ndarray  # (S, P + 1) int64
     boards: np.ndarray  # (S, b) uint8
-    dead_masks: np.ndarray  # (S,) uint64
+    dead_masks: np.ndarray  # (S,) uint64: dead cards and the cards outside the deck
+    variant: str = "high"
 
 
 def _alias_table(weights: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
@@ -373,25 +388,26 @@ def _mc_input(problem: _Problem) -> _MCInput:
     prob = np.concatenate([t[0] for t in tables])
     alias = np.concatenate([t[1] for t in tables])
     return _MCInput(np.ascontiguousarray(combos), prob, alias, offsets[None, :], problem.board[None, :].copy(),
-                    np.array([_mask(problem.dead)], dtype=np.uint64))
+                    np.array([problem.excluded], dtype=np.uint64), problem.variant.name)
 
 
 def run_chunks(mc: _MCInput, scenario: np.ndarray, trials: np.ndarray, seeds: np.ndarray) -> np.ndarray:
-    """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships)."""
+    """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships), cut into
+    pieces for the threads."""
     threads = _threads.use_threads(int(trials.sum()), None, PARALLEL_MIN_WORK)
     n, n_players = len(scenario), mc.offsets.shape[1] - 1
     out = np.zeros((n, n_players, 4), dtype=np.int64)
     failed = np.zeros(n, dtype=np.int64)
-    scratch = (np.zeros((n, 52), np.uint8), np.zeros((n, n_players), np.uint8), np.zeros((n, n_players), np.uint8),
-               np.zeros((n, n_players), np.uint64), np.zeros((n, n_players), np.uint64),
-               np.zeros((n, n_players), np.uint16))
-    args = (scenario, trials, seeds, mc.combos, mc.prob, mc.alias, mc.offsets, mc.boards, mc.dead_masks, out,
-            failed, *scratch, *_tables())
-    if threads:
-        with _threads.parallel_launch():
-            mc_kernel(True)(*args)
-    else:
-        mc_kernel(False)(*args)
+    tables = _tables(get_variant(mc.variant))
+    kernel = mc_kernel()
+
+    def piece(lo: int, hi: int) -> None:
+        scratch = (np.zeros(52, np.uint8), np.zeros(n_players, np.uint8), np.zeros(n_players, np.uint8),
+                   np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint16))
+        kernel(scenario[lo:hi], trials[lo:hi], seeds[lo:hi], mc.combos, mc.prob, mc.alias, mc.offsets, mc.boards,
+               mc.dead_masks, out[lo:hi], failed[lo:hi], *scratch, *tables)
+
+    _threads.run_pieces(piece, _threads.split(n, _threads.n_chunks() if threads else 1), threads)
     if failed.any():
         raise ValueError("the players' ranges almost never fit together without sharing a card "
                          f"({K.MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
@@ -402,7 +418,7 @@ def _run_mc(mc: _MCInput, scenario, trials, seeds, progress: bool) -> np.ndarray
     """Counts (C, P, 4) of every chunk, a slice of chunks per call (a progress bar, and Ctrl-C
     between calls)."""
     bar = _progress(int(trials.sum()), "trials", progress)
-    step = max(4 * _threads.n_chunks(), int(MC_BLOCK_TRIALS // CHUNK_TRIALS))
+    step = max(_threads.n_chunks(), int(_threads.get_num_threads() * MC_BLOCK_TRIALS // CHUNK_TRIALS))
     out = []
     for lo, hi in _threads.blocks(len(trials), step):
         out.append(run_chunks(mc, scenario[lo:hi], trials[lo:hi], seeds[lo:hi]))
@@ -435,7 +451,7 @@ def _board_work(n_known: int, n_boards: int) -> float:
 
 def _plan_exact(problem: _Problem, exact) -> tuple[bool, int]:
     """(whether to enumerate, boards per deal); ``exact=True`` beyond ``MAX_DEALS`` is an error."""
-    n_left = 52 - len(problem.board) - len(problem.dead) - 2 * len(problem.ranges)
+    n_left = problem.variant.deck_size - len(problem.board) - len(problem.dead) - 2 * len(problem.ranges)
     boards = _n_boards(len(problem.board), n_left)
     bound = math.prod(len(r) for r in problem.ranges)
     if exact is False:
@@ -498,16 +514,27 @@ def _count_deals_bound(ranges: list[Range]) -> int:
 
 
 def equity(players, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
-           seed=None, progress: bool = False) -> EquityResult:
-    """Hold'em equity of 2 to 9 players, each a hand (``"AhKh"``, ``[50, 46]``) or a range
-    (``"TT+, AKs"``, :func:`pokerlut.parse_range`, a :class:`Range`), on a board of 0, 3, 4 or 5
-    cards with optional dead cards.  See the module doc for exact vs Monte Carlo.
+           seed=None, progress: bool = False, variant: VariantLike = "high") -> EquityResult:
+    """Equity of 2 to 9 players on a board of 0, 3, 4 or 5 cards with optional dead cards.
 
-    Raises ``ValueError`` before computing anything on a card dealt twice, a range every combo
-    of which is blocked, a malformed range, or more cards than the deck holds.
+    In the Hold'em games (every ``variant`` but Omaha) each player is two hole cards (``"AhKh"``,
+    ``[50, 46]``) or a range (``"TT+, AKs"``, :func:`pokerlut.parse_range`, a :class:`Range`), and
+    plays the best five of seven by the game's ranking.  In ``"omaha"`` / ``"omaha-hilo"`` each
+    player is 4, 5 or 6 hole cards or ``"random"`` (:mod:`pokerlut.omaha_equity`).  See the module
+    doc for exact vs Monte Carlo.
+
+    Raises ``ValueError`` before computing anything on a card dealt twice, a card outside the
+    game's deck, a range every combo of which is blocked, a malformed range, or more cards than the
+    deck holds.
     """
     start = time.perf_counter()
-    problem = _prepare(players, board, dead)
+    v = get_variant(variant)
+    if v.is_omaha:
+        from .omaha_equity import equity_omaha
+
+        return equity_omaha(players, board, dead, variant=v, exact=exact, samples=samples, seed=seed,
+                            progress=progress)
+    problem = _prepare(players, board, dead, v)
     use_exact, n_boards = _plan_exact(problem, exact)
     p = len(problem.ranges)
     if use_exact and exact is None:  # hopeless even if suit symmetry merged 24 deals into one
@@ -522,7 +549,7 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
         use_exact = exact is True or work <= EXACT_BUDGET
     if use_exact:
         counts = _run_exact(classes, problem.board[None, :].copy(), np.zeros(len(classes), np.int64),
-                            np.array([_mask(problem.dead)], dtype=np.uint64), progress, "boards", n_boards)
+                            np.array([problem.excluded], dtype=np.uint64), progress, "boards", n_boards, problem.variant)
         if class_weights.dtype == np.int64:  # every weight 1: exact integer sums
             total = np.einsum("t,tpk->pk", class_weights, counts).astype(np.float64)
         else:
@@ -650,6 +677,8 @@ def equity_cli(argv: list[str]) -> int:
     group.add_argument("--exact", dest="exact", action="store_true", default=None, help="force enumeration")
     group.add_argument("--monte-carlo", dest="exact", action="store_false", help="force Monte Carlo")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--variant", default="high", choices=list(VARIANTS),
+                        help="the game (default high); omaha and omaha-hilo take 4-6 hole cards or 'random'")
     args = parser.parse_args(argv)
     exact = args.exact
     if args.samples is not None and exact is None:
@@ -657,7 +686,7 @@ def equity_cli(argv: list[str]) -> int:
     try:
         result = equity(args.players, args.board, args.dead, exact=exact,
                         samples=args.samples if args.samples is not None else DEFAULT_SAMPLES, seed=args.seed,
-                        progress=not args.no_progress and sys.stderr.isatty())
+                        progress=not args.no_progress and sys.stderr.isatty(), variant=args.variant)
     except (ValueError, TypeError) as e:
         print(f"pokerlut equity: error: {e}", file=sys.stderr)
         return 2

@@ -53,6 +53,7 @@ import numpy as np
 from . import interop
 from .cards import format_cards
 from .evaluate import evaluate
+from ._threads import get_num_threads, set_num_threads
 from .kernels.compile import jitted
 from .sampling import random_hands
 from .strength import describe
@@ -460,7 +461,7 @@ def compare(
 
     result = Comparison(cards, hands, seed)
     batch = random_hands(hands, cards, seed=seed)
-    threads = nb.get_num_threads()
+    threads = get_num_threads()
     thread_counts = [1, threads] if parallel and threads > 1 else [1]
 
     per_card, big = ceiling_tables()
@@ -574,7 +575,7 @@ def machine_info() -> dict[str, str]:
     logical = os.cpu_count() or 1
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else logical
     cores = f"{logical} logical cores" + (f" ({usable} usable by this process)" if usable != logical else "")
-    cores += f", numba threads {nb.get_num_threads()}"
+    cores += f", threads {get_num_threads()}"
     return {
         "cpu": cpu,
         "cores": cores,
@@ -796,7 +797,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     args = build_parser(prog).parse_args(argv)
     if args.threads is not None:
         try:
-            nb.set_num_threads(args.threads)
+            set_num_threads(args.threads)
+            nb.set_num_threads(min(args.threads, nb.config.NUMBA_NUM_THREADS))  # the parallel ceiling row
         except ValueError as error:
             print(f"{prog}: error: --threads {args.threads}: {error}", file=sys.stderr)
             return 2

@@ -58,6 +58,41 @@ class Range(NamedTuple):
     def __len__(self) -> int:  # the number of combos
         return int(self.combos.shape[0])
 
+    def validated(self, what: str = "range") -> "Range":
+        """This range with its fields checked, as a C-contiguous uint8 / float64 pair: combos of shape
+        (n, 2) holding two different natural cards each (0..51, higher id first after this), one
+        finite weight >= 0 per combo and at least one above 0.  Anything else is a ``TypeError`` or
+        ``ValueError`` naming ``what``, the combo and the value.
+
+        >>> Range(np.array([[12, 51]]), np.array([1.0])).validated().combos.tolist()
+        [[51, 12]]
+        """
+        combos, weights = np.asarray(self.combos), np.asarray(self.weights)
+        if combos.dtype.kind not in "iu":
+            raise TypeError(f"{what}: combos must hold integer card ids, got dtype {combos.dtype}")
+        if combos.ndim != 2 or combos.shape[1] != 2:
+            raise ValueError(f"{what}: combos must have shape (n, 2), got {combos.shape}")
+        if weights.dtype.kind not in "iuf" or weights.dtype.kind == "b":
+            raise TypeError(f"{what}: weights must be numbers, got dtype {weights.dtype}")
+        if weights.shape != (combos.shape[0],):
+            raise ValueError(f"{what}: {combos.shape[0]} combos need {combos.shape[0]} weights, got shape "
+                             f"{weights.shape}")
+        bad = (combos < 0) | (combos > 51)
+        if bad.any():
+            i, j = (int(x) for x in np.argwhere(bad)[0])
+            raise ValueError(f"{what}: combo {i} holds {int(combos[i, j])}, not a natural card id (0..51)")
+        same = np.flatnonzero(combos[:, 0] == combos[:, 1])
+        if same.size:
+            raise ValueError(f"{what}: combo {int(same[0])} holds {format_cards([int(combos[same[0], 0])])} twice")
+        finite = np.isfinite(weights.astype(np.float64))
+        if not finite.all() or (weights < 0).any():
+            i = int(np.flatnonzero(~finite | (weights < 0))[0])
+            raise ValueError(f"{what}: weight {i} is {weights[i]!r}; weights must be finite and >= 0")
+        if combos.shape[0] and not (weights > 0).any():
+            raise ValueError(f"{what}: every weight is 0, so the range holds no hand")
+        ordered = np.sort(combos.astype(np.uint8), axis=1)[:, ::-1]
+        return Range(np.ascontiguousarray(ordered), weights.astype(np.float64))
+
     def blocked(self, cards) -> "Range":
         """The range without the combos that hold any of ``cards`` (ids or text)."""
         dead = _card_set(cards)

@@ -8,14 +8,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._input import NOT_A_CARD, card_array, first_problem, hand_rows, raise_for_rows
+from ._input import NOT_A_CARD, card_array, first_problem, hand_rows, problem_text, raise_for_rows
 from .cards import format_card
 from .constants import NO_CARD, WILD
 from .evaluate import evaluate, rank_rows
 from .kernels.registry import select_kernel
 from .layout import HAND_SIZES
 from .strength import category
+from .omaha import omaha_rows
 from .tables import load_table_set
+from .variants import Variant, VariantLike, get_variant
 
 #: How many of the best five are "made" per category (docs/rules.md, "Best five and made cards"):
 #: the single highest card, the pair, both pairs, the trips, all five, all five, all five, the
@@ -120,7 +122,7 @@ def compare(a, b, *, check: bool = True) -> np.ndarray:
 
 
 def _showdown_problem(row: int, pos: int, code: int, combined: np.ndarray, n_players: int, hole: int,
-                      batched: bool) -> str:
+                      batched: bool, variant: Variant) -> str:
     def place(j: int) -> str:
         if j < n_players * hole:
             return f"player {j // hole}'s card {j % hole}"
@@ -129,26 +131,73 @@ def _showdown_problem(row: int, pos: int, code: int, combined: np.ndarray, n_pla
     value = int(combined[row, pos])
     where = f"deal {row}: " if batched else ""
     if code == NOT_A_CARD:
+        if 0 <= value <= WILD:
+            return f"{where}{place(pos)}: {problem_text(combined[row], pos, code, variant.name, variant.describe_deck())}"
         return f"{where}{place(pos)} is {value}, not a card (ids are 0..51, and {WILD} for a wild card)"
     first = int(np.flatnonzero(combined[row, :pos] == value)[0])
     return (f"{where}card {format_card(value)} (id {value}) is dealt twice: as {place(first)} and as "
             f"{place(pos)}")
 
 
-def showdown(holes, board=(), *, check: bool = True) -> Showdown:
+class HiLoShowdown(NamedTuple):
+    """The result of a hi-lo :func:`showdown`: per deal and player."""
+
+    high: np.ndarray  #: (..., P) uint16, high strengths
+    low: np.ndarray  #: (..., P) uint16, eight-or-better lows (1: no low)
+    high_winners: np.ndarray  #: (..., P) bool
+    low_winners: np.ndarray  #: (..., P) bool, all False when no low qualifies
+    shares: np.ndarray  #: (..., P) float64: half the pot to each side, the whole to the high without a low
+    scoops: np.ndarray  #: (..., P) bool, the player takes the whole pot
+
+
+def _split(strengths: np.ndarray, eligible: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Winners (the best strength among the eligible) and their even shares of one pot, per row."""
+    if eligible is None:
+        winners = strengths == strengths.max(axis=1, keepdims=True)
+    else:
+        best = np.where(eligible, strengths, 0).max(axis=1, keepdims=True)
+        winners = eligible & (strengths == best)
+    count = winners.sum(axis=1, keepdims=True)
+    return winners, np.divide(winners, count, out=np.zeros(winners.shape), where=count > 0)
+
+
+def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "high"):
     """Rank every player's best hand of hole cards + board, and split the pot among the best.
 
-    ``holes`` is ``(P, h)`` (one deal) or ``(N, P, h)`` (N deals): P players with h hole cards
-    each; ``board`` is ``(b,)`` or ``(N, b)`` shared cards, or empty for draw games; ``h + b`` is
-    5, 6 or 7.  A card dealt twice anywhere in a deal (or an id outside 0..52) is a ValueError
-    naming the deal, the player or board position and the card.
+    Parameters
+    ----------
+    holes
+        ``(P, h)`` (one deal) or ``(N, P, h)`` (N deals): P players with h hole cards each.
+    board
+        ``(b,)`` or ``(N, b)`` shared cards, or empty for draw games.  Games ranked by the best five
+        of k need ``h + b`` of 5, 6 or 7; Omaha ``h`` of 4, 5 or 6 and ``b`` of 3, 4 or 5.
+    check
+        Reject a card dealt twice anywhere in a deal, or a card the game does not deal, with a
+        ``ValueError`` naming the deal, the player or board position and the card.
+    variant
+        The game (:mod:`pokerlut.variants`), ``"high"`` by default.
 
+    Returns
+    -------
+    Showdown or HiLoShowdown
+        ``Showdown(strengths, winners, shares)``; for ``"omaha-hilo"`` a :class:`HiLoShowdown`
+        with both sides, half the pot to each (the whole pot to the high when no low qualifies),
+        ties splitting each half evenly, and who scoops.
+
+    Examples
+    --------
     >>> r = showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
     >>> r.winners.tolist(), r.shares.tolist()
     ([True, False], [1.0, 0.0])
     >>> showdown([["Ah", "2c"], ["Ad", "3c"]], "Kh Qd Js Tc 5s").shares.tolist()
     [0.5, 0.5]
+    >>> showdown([["7c", "2d"], ["Ah", "Kd"]], "5s 4h 3c Qd Qs", variant="deuce-seven-low").winners.tolist()
+    [True, False]
+    >>> r = showdown([["Ah", "2h", "Kc", "Kd"], ["As", "2s", "Qc", "Qd"]], "3h 4d 8s Ks 9c", variant="omaha-hilo")
+    >>> r.shares.tolist(), r.scoops.tolist()
+    ([0.75, 0.25], [False, False])
     """
+    v = get_variant(variant)
     holes = card_array(holes, "holes")
     board = card_array(board, "board")
     if holes.ndim not in (2, 3):
@@ -163,28 +212,49 @@ def showdown(holes, board=(), *, check: bool = True) -> Showdown:
         board = np.broadcast_to(board, (n_deals, board.shape[0]))
     elif board.ndim != 2 or board.shape[0] != n_deals:
         raise ValueError(f"board must have shape (cards,) or ({n_deals}, cards), got {board.shape}")
-    if hole + board.shape[1] not in HAND_SIZES:
+    if v.is_omaha:
+        if hole not in v.hole_sizes or board.shape[1] not in v.board_sizes:
+            raise ValueError(f"an {v.name} hand has 4, 5 or 6 hole cards and a board of 3, 4 or 5 cards; got "
+                             f"{hole} hole cards and {board.shape[1]} board cards")
+    elif hole + board.shape[1] not in HAND_SIZES:
         raise ValueError(f"each player's hand (hole {hole} + board {board.shape[1]} cards) must have 5, 6 or 7 cards")
     if n_players < 1:
         raise ValueError("a showdown needs at least one player")
     combined = np.concatenate([holes.reshape(n_deals, -1), board], axis=1)
-    tables = load_table_set("high")
+    tables = v.tables
     outside = (combined < 0) | (combined > 255)
     if outside.any():
         row, pos = (int(i) for i in np.argwhere(outside)[0])
-        raise ValueError(_showdown_problem(row, pos, NOT_A_CARD, combined, n_players, hole, batched))
+        raise ValueError(_showdown_problem(row, pos, NOT_A_CARD, combined, n_players, hole, batched, v))
     combined = combined.astype(np.uint8)
     if check:
         row, pos, code = first_problem(combined, tables["cards"])
         if row >= 0:
-            raise ValueError(_showdown_problem(row, pos, code, combined, n_players, hole, batched))
-    hands = np.concatenate([holes.astype(np.uint8),
-                            np.broadcast_to(combined[:, None, n_players * hole:], (n_deals, n_players, board.shape[1]))],
-                           axis=2)
-    strengths = rank_rows(np.ascontiguousarray(hands.reshape(-1, hands.shape[2])), tables,
-                          check=False).reshape(n_deals, n_players)
-    winners = strengths == strengths.max(axis=1, keepdims=True)
-    shares = winners / winners.sum(axis=1, keepdims=True)
+            raise ValueError(_showdown_problem(row, pos, code, combined, n_players, hole, batched, v))
+    boards = combined[:, n_players * hole:]
+    if v.is_omaha:
+        per_player_board = np.ascontiguousarray(np.repeat(boards, n_players, axis=0))
+        high, low = omaha_rows(np.ascontiguousarray(holes.astype(np.uint8).reshape(-1, hole)), per_player_board, v)
+    else:
+        hands = np.concatenate([holes.astype(np.uint8),
+                                np.broadcast_to(boards[:, None, :], (n_deals, n_players, boards.shape[1]))], axis=2)
+        high = rank_rows(np.ascontiguousarray(hands.reshape(-1, hands.shape[2])), tables, check=False)
+        low = None
+    high = high.reshape(n_deals, n_players)
+    high_winners, shares = _split(high)
+    if low is None:
+        result = Showdown(high, high_winners, shares)
+    else:
+        low = low.reshape(n_deals, n_players)
+        qualifies = low > 1
+        low_winners, _ = _split(low, qualifies)
+        any_low = qualifies.any(axis=1, keepdims=True)
+        # half to each side as one division of integers, so each share is the correctly rounded fraction
+        n_high = high_winners.sum(axis=1, keepdims=True)
+        n_low = np.maximum(low_winners.sum(axis=1, keepdims=True), 1)
+        split_pot = (high_winners * n_low + low_winners * n_high) / (2 * n_high * n_low)
+        shares = np.where(any_low, split_pot, shares)
+        result = HiLoShowdown(high, low, high_winners, low_winners, shares, shares == 1.0)
     if not batched:
-        strengths, winners, shares = strengths[0], winners[0], shares[0]
-    return Showdown(strengths, winners, shares)
+        result = type(result)(*(x[0] for x in result))
+    return result

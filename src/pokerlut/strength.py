@@ -1,97 +1,144 @@
-"""What a strength means: its category, its name, a sentence describing it.
+"""What a strength means: its category, its name, a sentence describing it, in every game.
 
-Strengths are ``uint16``, higher is stronger: natural hands 1..7462 (7462 the royal flush, and
-``7463 - s`` the Cactus Kev / treys / phevaluator rank), five of a kind 7463..7475 (deuces to
-aces); 0 is never a valid strength.
+Strengths are ``uint16``, higher is stronger in every game.  In the standard high game natural
+hands are 1..7462 (7462 the royal flush, and ``7463 - s`` the Cactus Kev / treys / phevaluator
+rank) and five of a kind 7463..7475 (deuces to aces); the other games' scales are in
+``docs/rules.md`` ("Strength scales").  0 is never a valid strength.
 """
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
-from .tables import load_table_set
+from .categories import CATEGORIES
+from .constants import ACE
+from .tables import TableSet
+from .variants import VariantLike, get_variant
 
 NATURAL_STRENGTHS = 7462
 MAX_STRENGTH = 7475
 
-CATEGORY_NAMES: tuple[str, ...] = (
-    "High card",
-    "One pair",
-    "Two pair",
-    "Three of a kind",
-    "Straight",
-    "Flush",
-    "Full house",
-    "Four of a kind",
-    "Straight flush",
-    "Five of a kind",
-)
+#: Category names of the standard high game (see :func:`category_names` for the others).
+CATEGORY_NAMES: tuple[str, ...] = CATEGORIES["high"]
 (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
  STRAIGHT_FLUSH, FIVE_OF_A_KIND) = range(10)
 
 
-def _strength_array(strengths) -> np.ndarray:
+def _scale(variant: VariantLike) -> TableSet:
+    """The table set whose strengths ``variant`` names (Omaha: the high game's)."""
+    return get_variant(variant).tables
+
+
+def _strength_array(strengths, tables: TableSet) -> np.ndarray:
+    """Strengths as an integer array, each checked against the game's scale."""
+    if isinstance(strengths, (bool, np.bool_)) or (isinstance(strengths, numbers.Number)
+                                                   and not isinstance(strengths, numbers.Integral)):
+        raise TypeError(f"a strength is an integer, got {strengths!r}")
+    if isinstance(strengths, (str, bytes)):
+        raise TypeError(f"a strength is an integer, got the string {strengths!r}")
     array = np.asarray(strengths)
     if array.dtype.kind not in "iu":
         raise TypeError(f"strengths must be integers, got dtype {array.dtype}")
-    bad = (array < 1) | (array > MAX_STRENGTH)
+    top = tables.n_strengths
+    bad = (array < 1) | (array > top)
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), array.shape) if array.ndim else ()
         value = int(array[where])
-        raise ValueError(f"strength {value} at index {where} is not a valid strength (1..{MAX_STRENGTH})")
+        raise ValueError(f"strength {value} at index {where} is not a valid {tables.name} strength (1..{top})")
     return array
 
 
-def category(strengths) -> np.ndarray:
-    """Category 0..9 of each strength (0 high card ... 8 straight flush, 9 five of a kind).
+def category_names(variant: VariantLike = "high") -> tuple[str, ...]:
+    """The category names of a game, weakest first (a category number indexes them).
+
+    >>> category_names("eight-or-better")
+    ('No low', 'Eight low', 'Seven low', 'Six low', 'Five low')
+    """
+    return CATEGORIES[_scale(variant).name]
+
+
+def category(strengths, variant: VariantLike = "high") -> np.ndarray:
+    """Category of each strength (uint8): in the high game 0 high card ... 8 straight flush,
+    9 five of a kind; in every game the index into :func:`category_names`.
 
     >>> int(category(7462)), CATEGORY_NAMES[int(category(7462))]
     (8, 'Straight flush')
+    >>> category_names("short-deck")[int(category(1404, "short-deck"))]
+    'Straight flush'
     """
-    array = _strength_array(strengths)
-    return load_table_set("high").hand_values[array, 0]
+    tables = _scale(variant)
+    return tables.hand_values[_strength_array(strengths, tables), 0]
 
 
-def category_name(strength: int) -> str:
+def category_name(strength: int, variant: VariantLike = "high") -> str:
     """Name of the category of one strength.
 
-    >>> category_name(1)
-    'High card'
+    >>> category_name(1), category_name(57, "eight-or-better")
+    ('High card', 'Five low')
     """
-    return CATEGORY_NAMES[int(category(strength))]
+    return category_names(variant)[int(category(strength, variant))]
 
 
 def _ranks_words(ranks) -> str:
     return "-".join(RANK_CHARS[r] for r in ranks)
 
 
-def describe(strength: int) -> str:
-    """A sentence naming the hand of a strength, distinct for every strength.
+def _low_words(ranks) -> str:
+    """Ranks most significant first, the ace written as the low card it is in ace-to-five."""
+    return "-".join("A" if r == ACE else RANK_CHARS[r] for r in ranks)
 
-    >>> describe(7462)
-    'Royal flush'
-    >>> describe(1)
-    'High card, seven-high (7-5-4-3-2)'
-    """
-    s = int(_strength_array(int(strength)))
-    cat, *ranks = (int(x) for x in load_table_set("high").hand_values[s])
-    name = CATEGORY_NAMES[cat]
-    r = ranks
-    if cat in (HIGH_CARD, FLUSH):
+
+def _describe_high(name: str, r: list[int]) -> str:
+    if name in ("High card", "Flush"):
         return f"{name}, {RANK_NAMES[r[0]]}-high ({_ranks_words(r)})"
-    if cat == ONE_PAIR:
+    if name == "One pair":
         return f"{name}, {RANK_PLURALS[r[0]]} ({_ranks_words(r[1:4])} kickers)"
-    if cat == TWO_PAIR:
+    if name == "Two pair":
         return f"{name}, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]} ({RANK_NAMES[r[2]]} kicker)"
-    if cat == THREE_OF_A_KIND:
+    if name == "Three of a kind":
         return f"{name}, {RANK_PLURALS[r[0]]} ({_ranks_words(r[1:3])} kickers)"
-    if cat == STRAIGHT:
+    if name == "Straight":
         return f"{name}, {RANK_NAMES[r[0]]}-high"
-    if cat == FULL_HOUSE:
+    if name == "Full house":
         return f"{name}, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
-    if cat == FOUR_OF_A_KIND:
+    if name == "Four of a kind":
         return f"{name}, {RANK_PLURALS[r[0]]} ({RANK_NAMES[r[1]]} kicker)"
-    if cat == STRAIGHT_FLUSH:
-        return "Royal flush" if r[0] == 12 else f"{name}, {RANK_NAMES[r[0]]}-high"
+    if name == "Straight flush":
+        return "Royal flush" if r[0] == ACE else f"{name}, {RANK_NAMES[r[0]]}-high"
     return f"{name}, {RANK_PLURALS[r[0]]}"
+
+
+def _describe_ace_five(name: str, r: list[int]) -> str:
+    if name in ("No pair", "Eight low", "Seven low", "Six low", "Five low"):
+        return f"{_low_words(r)} low"
+    if name == "No low":
+        return "No low"
+    kickers = f" ({_low_words(r[1:])} kicker{'s' if len(r) > 2 else ''})" if len(r) > 1 else ""
+    if name == "Two pair":
+        return f"{name}, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]} ({_low_words(r[2:])} kicker)"
+    if name == "Full house":
+        return f"{name}, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
+    return f"{name}, {RANK_PLURALS[r[0]]}{kickers}"
+
+
+def describe(strength: int, variant: VariantLike = "high") -> str:
+    """A sentence naming the hand of a strength, distinct for every strength of the game.
+
+    >>> describe(7462), describe(1)
+    ('Royal flush', 'High card, seven-high (7-5-4-3-2)')
+    >>> describe(7462, "deuce-seven-low"), describe(56, "eight-or-better"), describe(1, "eight-or-better")
+    ('Seven-five low (7-5-4-3-2)', '6-4-3-2-A low', 'No low')
+    """
+    tables = _scale(variant)
+    s = int(_strength_array(strength, tables))
+    cat, *ranks = (int(x) for x in tables.hand_values[s])
+    name = CATEGORIES[tables.name][cat]
+    r = [x for x in ranks if x != 255]
+    if tables.name in ("ace-five-low", "eight-or-better"):
+        return _describe_ace_five(name, r)
+    if tables.name == "deuce-seven-low" and name == "High card":
+        return f"{RANK_NAMES[r[0]].capitalize()}-{RANK_NAMES[r[1]]} low ({_ranks_words(r)})"
+    return _describe_high(name, r)

@@ -22,6 +22,7 @@ from functools import cached_property, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Callable, NamedTuple
 
+from ..categories import CATEGORIES
 from ..constants import ACE, N_RANKS
 from . import values
 
@@ -139,8 +140,7 @@ class Ladder:
 # ---------------------------------------------------------------------------- standard high
 
 
-HIGH_CATEGORIES = ("High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
-                   "Four of a kind", "Straight flush", "Five of a kind")
+HIGH_CATEGORIES = CATEGORIES["high"]
 
 
 def _classify_high(counts, suited):
@@ -154,8 +154,7 @@ HIGH = Ladder("high", tuple(range(N_RANKS)), HIGH_CATEGORIES, _classify_high, wi
 # ---------------------------------------------------------------------------- short deck
 
 SHORT_DECK_RANKS = tuple(range(4, N_RANKS))  # six .. ace
-SHORT_DECK_CATEGORIES = ("High card", "One pair", "Two pair", "Straight", "Three of a kind", "Full house", "Flush",
-                         "Four of a kind", "Straight flush")
+SHORT_DECK_CATEGORIES = CATEGORIES["short-deck"]
 _SHORT_STRAIGHTS = _straights(range(8, N_RANKS), wheel=(ACE, 4, 5, 6, 7))  # A-6-7-8-9 tops at the nine
 
 
@@ -184,7 +183,7 @@ def _low_value(rank: int) -> int:
     return 0 if rank == ACE else rank + 1
 
 
-ACE_FIVE_CATEGORIES = ("Four of a kind", "Full house", "Three of a kind", "Two pair", "One pair", "No pair")
+ACE_FIVE_CATEGORIES = CATEGORIES["ace-five-low"]
 _BADNESS = {"quads": 0, "full house": 1, "trips": 2, "two pair": 3, "pair": 4, "none": 5}
 
 
@@ -200,7 +199,7 @@ ACE_FIVE_LOW = Ladder("ace-five-low", tuple(range(N_RANKS)), ACE_FIVE_CATEGORIES
 
 # ---------------------------------------------------------------------------- eight or better
 
-EIGHT_OR_BETTER_CATEGORIES = ("No low", "Eight low", "Seven low", "Six low", "Five low")
+EIGHT_OR_BETTER_CATEGORIES = CATEGORIES["eight-or-better"]
 NO_LOW = HandClass(0, (), ())
 
 
@@ -218,8 +217,7 @@ EIGHT_OR_BETTER = Ladder("eight-or-better", tuple(range(N_RANKS)), EIGHT_OR_BETT
 
 # ---------------------------------------------------------------------------- deuce-to-seven low
 
-DEUCE_SEVEN_CATEGORIES = ("Straight flush", "Four of a kind", "Full house", "Flush", "Straight", "Three of a kind",
-                          "Two pair", "One pair", "High card")
+DEUCE_SEVEN_CATEGORIES = CATEGORIES["deuce-seven-low"]
 _ACE_HIGH_STRAIGHTS = _straights(range(4, N_RANKS), wheel=None)
 
 

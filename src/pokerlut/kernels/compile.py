@@ -8,6 +8,10 @@
   prune them in loops whose branches both call a primitive, and the ranking loop ran 6-10 times
   slower.
 * each variant under its own name, so numba's cache keeps the variants apart.
+* **a cache that knows its sources**: numba keys a cached kernel on its own source file, so a
+  kernel whose primitives changed (another file) would load stale machine code, after an edit or
+  an upgrade.  Every kernel's cache key here also holds a hash of the kernel sources
+  (:data:`SOURCE_HASH`: this package, ``layout.py``, ``constants.py``).
 * **an install nobody can write to**: numba caches next to the source or in the user's cache
   folder.  When it can use neither (``cannot cache function ...: no locator available``), the
   kernels cache in a per-user folder under the system's temporary folder; when even that is not
@@ -16,14 +20,43 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 import warnings
+from pathlib import Path
 
 import numba as nb
 import numba.core.config
+from numba.core.caching import FunctionCache
 
 _fallback_announced = False
+
+
+def _source_hash() -> str:
+    here = Path(__file__).resolve().parent
+    files = sorted(here.glob("*.py")) + [here.parent / "layout.py", here.parent / "constants.py"]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+SOURCE_HASH = _source_hash()
+
+
+class _SourceAwareCache(FunctionCache):
+    """numba's function cache with :data:`SOURCE_HASH` in every index key."""
+
+    def _index_key(self, sig, codegen):
+        return super()._index_key(sig, codegen) + (SOURCE_HASH,)
+
+
+def _cached(options: dict, function):
+    dispatcher = nb.njit(**options)(function)
+    dispatcher._cache = _SourceAwareCache(function)  # what numba's enable_caching does, with our key
+    return dispatcher
 
 
 def _writable_temp_cache() -> str | None:
@@ -49,7 +82,7 @@ def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = F
     numba's runtime, for the few helpers that allocate.
 
     >>> from pokerlut.kernels.registry import rank_kernel
-    >>> rank_kernel(5, checked=True, parallel=False).targetoptions["nogil"]
+    >>> rank_kernel(5, checked=True).targetoptions["nogil"]
     True
     """
     if name is not None:
@@ -58,7 +91,7 @@ def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = F
     if not nrt:
         options["_nrt"] = False
     try:
-        return nb.njit(cache=True, **options)(function)
+        return _cached(options, function)
     except RuntimeError as error:
         if "no locator available" not in str(error):
             raise
@@ -66,7 +99,7 @@ def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = F
     if folder is not None:
         numba.core.config.CACHE_DIR = folder
         try:
-            compiled = nb.njit(cache=True, **options)(function)
+            compiled = _cached(options, function)
         except RuntimeError as error:
             if "no locator available" not in str(error):
                 raise
@@ -76,7 +109,7 @@ def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = F
             return compiled
     _announce("pokerlut: numba has no writable cache folder (set NUMBA_CACHE_DIR to one); kernels compile "
               "anew in every process")
-    return nb.njit(cache=False, **options)(function)
+    return nb.njit(**options)(function)
 
 
 def compile_kernel(function, name: str, parallel: bool = False):

@@ -9,7 +9,6 @@ suit's ranks without going back to the cards.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from .compile import compile_kernel
@@ -26,7 +25,7 @@ def histogram(prefixes, deck_keys, deck_first, deck_bits, counts, bases, values,
     the deck's cards by position."""
     n_deck = deck_keys.shape[0]
     chunks = counts.shape[0]
-    for t in nb.prange(chunks):
+    for t in range(chunks):
         for p in range(t, prefixes.shape[0], chunks):
             first = prefixes[p, 0]
             key = deck_first[first]
@@ -53,6 +52,6 @@ def histogram(prefixes, deck_keys, deck_first, deck_bits, counts, bases, values,
                             counts[t, v] += 1
 
 
-def make_histogram_kernel(parallel: bool):
-    """Compile :func:`histogram`, serial or parallel over chunks of prefixes."""
-    return compile_kernel(histogram, f"histogram_{'parallel' if parallel else 'serial'}", parallel)
+def make_histogram_kernel():
+    """Compile :func:`histogram`."""
+    return compile_kernel(histogram, "histogram")

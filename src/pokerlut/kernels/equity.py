@@ -28,9 +28,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from .compile import compile_kernel
+from .compile import compile_kernel, jitted
 from .intrinsics import popcount, trailing_zeros
-from .primitives import add_card, first_card, lookup, suit_rank_bit, value_of_bits
+from .primitives import add_card, first_card, hand_value_of_bits, lookup, suit_rank_bit
 
 SHARE_UNIT = 2520  # lcm(1..9)
 MAX_ATTEMPTS = 1_000_000  # rejected combo draws in a row before a Monte Carlo chunk gives up
@@ -66,7 +66,7 @@ def settle(values, n_players, weight, out, squares):
             out[p, 3] += w * weight * unit * unit
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def splitmix(state):
     """The next state and output of a splitmix64 stream."""
     state += _GOLDEN
@@ -76,14 +76,14 @@ def splitmix(state):
     return state, z ^ (z >> U64(31))
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def multiset_index(r0, r1, r2, r3, r4, binom):
     """Index 0..6187 of a sorted rank multiset of five (``r0 <= .. <= r4``): the colex rank of the
     strictly increasing ``r_i + i``."""
     return binom[r0, 1] + binom[r1 + 1, 2] + binom[r2 + 2, 3] + binom[r3 + 3, 4] + binom[r4 + 4, 5]
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def sort5(a, b, c, d, e):
     """Five values in ascending order (a sorting network)."""
     if a > b:
@@ -107,7 +107,7 @@ def sort5(a, b, c, d, e):
     return a, b, c, d, e
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def hole_keys(hole, n_players, cards, pkeys, pbits):
     """Every player's hole key (suit counters started) and suit-rank bits; returns their card mask."""
     used = U64(0)
@@ -120,15 +120,15 @@ def hole_keys(hole, n_players, cards, pkeys, pbits):
     return used
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def rank_available(used, rank):
     """How many cards of ``rank`` are not in the mask ``used``."""
     return np.int64(4) - np.int64(popcount((used >> U64(4 * rank)) & U64(0xF)))
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, rank_keys, cards, bases, values,
-                  flush):
+                  flush, bases5, values5, subset_rare):
     """Every board of one deal with no board card known (see the module doc), counted into ``out``."""
     n_players = hole.shape[0]
     used = dead | hole_keys(hole, n_players, cards, pkeys, pbits)
@@ -175,14 +175,15 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                     q += 1
                 bs = sub << U64(16 * s)
                 if j == 5:
-                    board_value(ks, bs, n_players, pkeys, pbits, pvals, bases, values, flush)
+                    board_value(ks, bs, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5,
+                                subset_rare)
                     settle(pvals, n_players, np.int64(1), out, False)
                     flushy[multiset_index(ranks0, ranks1, ranks2, ranks3, ranks4, binom)] += 1
                 elif j == 4:
                     for a in range(n_others):
                         ca = others[a]
                         board_value(ks + cards[U64(ca)], bs | suit_rank_bit(ca), n_players, pkeys, pbits, pvals,
-                                    bases, values, flush)
+                                    cards, bases, values, flush, bases5, values5, subset_rare)
                         settle(pvals, n_players, np.int64(1), out, False)
                         t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, ranks3, np.int64(ca // 4))
                         flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += 1
@@ -194,7 +195,7 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                         for b in range(a + 1, n_others):
                             cb = others[b]
                             board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
-                                        bases, values, flush)
+                                        cards, bases, values, flush, bases5, values5, subset_rare)
                             settle(pvals, n_players, np.int64(1), out, False)
                             t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(ca // 4), np.int64(cb // 4))
                             flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += 1
@@ -244,14 +245,16 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
 
 
 @nb.njit(inline="always", nogil=True)
-def board_value(kb, bb, n_players, pkeys, pbits, pvals, bases, values, flush):
+def board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
     """Every player's value on a board of key ``kb`` and suit-rank bits ``bb``."""
     for p in range(n_players):
-        pvals[p] = value_of_bits(pkeys[p] + kb, pbits[p] | bb, bases, values, flush)
+        pvals[p] = hand_value_of_bits(pkeys[p] + kb, pbits[p] | bb, bases, values, flush, bases5, values5, cards,
+                                      subset_rare)
 
 
-@nb.njit(inline="always", nogil=True)
-def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards, bases, values, flush):
+@jitted()
+def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards, bases, values, flush, bases5,
+                      values5, subset_rare):
     """Every completion of a board of 3 to 5 known cards (at most two missing), counted into ``out``."""
     n_players = hole.shape[0]
     used = dead | hole_keys(hole, n_players, cards, pkeys, pbits)
@@ -269,13 +272,13 @@ def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards
             n_others += 1
     missing = 5 - board.shape[0]
     if missing == 0:
-        board_value(kb, bb, n_players, pkeys, pbits, pvals, bases, values, flush)
+        board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
         settle(pvals, n_players, np.int64(1), out, False)
     elif missing == 1:
         for a in range(n_others):
             ca = others[a]
-            board_value(kb + cards[U64(ca)], bb | suit_rank_bit(ca), n_players, pkeys, pbits, pvals, bases, values,
-                        flush)
+            board_value(kb + cards[U64(ca)], bb | suit_rank_bit(ca), n_players, pkeys, pbits, pvals, cards,
+                        bases, values, flush, bases5, values5, subset_rare)
             settle(pvals, n_players, np.int64(1), out, False)
     else:
         for a in range(n_others):
@@ -284,37 +287,34 @@ def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards
             ba = bb | suit_rank_bit(ca)
             for b in range(a + 1, n_others):
                 cb = others[b]
-                board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals, bases,
-                            values, flush)
+                board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals, cards,
+                            bases, values, flush, bases5, values5, subset_rare)
                 settle(pvals, n_players, np.int64(1), out, False)
 
 
-def make_exact_kernel(parallel: bool):
-    """Compile ``exact_{serial|parallel}(holes, boards, board_of, dead_masks, out, scratch...,
-    tables...)``: every board of every deal ``t`` (holes ``holes[t]`` (P, 2), known board
-    ``boards[board_of[t]]``, dead cards ``dead_masks[board_of[t]]``), counted into ``out[t]``
-    (P, 3).  Chunk ``c`` of the ``len(flushy)`` chunks takes deals ``c, c + C, ...`` with its own
-    scratch rows."""
-
-    def kernel(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom, rank_keys,
-               cards, bases, values, flush):
-        chunks = flushy.shape[0]
-        for c in nb.prange(chunks):
-            for t in range(c, holes.shape[0], chunks):
-                s = board_of[t]
-                if boards.shape[1] == 0:
-                    exact_preflop(holes[t], dead_masks[s], out[t], flushy[c], pkeys[c], pbits[c], pvals[c],
-                                  others[c], binom, rank_keys, cards, bases, values, flush)
-                else:
-                    exact_known_board(holes[t], boards[s], dead_masks[s], out[t], pkeys[c], pbits[c], pvals[c],
-                                      others[c], cards, bases, values, flush)
-
-    return compile_kernel(kernel, f"exact_{'parallel' if parallel else 'serial'}", parallel)
+def exact(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom, rank_keys, cards,
+          bases, values, flush, bases5, values5, subset_rare):
+    """Every board of every deal ``t``: holes ``holes[t]`` (P, 2), known board ``boards[board_of[t]]``,
+    dead cards ``dead_masks[board_of[t]]``, counted into ``out[t]`` (P, 3); the scratch rows
+    (``flushy`` (6188,), ``pkeys``/``pbits``/``pvals`` (P,), ``others`` (52,)) are the caller's."""
+    for t in range(holes.shape[0]):
+        s = board_of[t]
+        if boards.shape[1] == 0:
+            exact_preflop(holes[t], dead_masks[s], out[t], flushy, pkeys, pbits, pvals, others, binom, rank_keys,
+                          cards, bases, values, flush, bases5, values5, subset_rare)
+        else:
+            exact_known_board(holes[t], boards[s], dead_masks[s], out[t], pkeys, pbits, pvals, others, cards, bases,
+                              values, flush, bases5, values5, subset_rare)
 
 
-@nb.njit(inline="always", nogil=True)
+def make_exact_kernel():
+    """Compile :func:`exact`."""
+    return compile_kernel(exact, "exact")
+
+
+@jitted()
 def mc_chunk(n_trials, seed, combos, prob, alias, offsets, board, dead, out, deck, h0, h1, pkeys, pbits, pvals,
-             cards, bases, values, flush):
+             cards, bases, values, flush, bases5, values5, subset_rare):
     """``n_trials`` Monte Carlo deals from one splitmix64 stream started at ``seed``: each player's
     combo drawn by weight from its segment ``offsets[p]..offsets[p+1]`` of ``combos`` with the
     alias tables ``prob``/``alias`` (a deal holding a card twice is redrawn whole), then the missing
@@ -406,24 +406,24 @@ def mc_chunk(n_trials, seed, combos, prob, alias, offsets, board, dead, out, dec
                 kb += cards[U64(c)]
                 bb |= suit_rank_bit(c)
                 j += 1
-        board_value(kb, bb, n_players, pkeys, pbits, pvals, bases, values, flush)
+        board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
         settle(pvals, n_players, np.int64(1), out, True)
     return 0
 
 
-def make_mc_kernel(parallel: bool):
-    """Compile ``mc_{serial|parallel}(chunk_scenario, chunk_trials, chunk_seeds, combos, prob, alias,
-    offsets, boards, dead_masks, out, failed, scratch..., tables...)``: Monte Carlo chunk ``i`` runs
-    ``chunk_trials[i]`` deals of scenario ``s = chunk_scenario[i]`` (player segments ``offsets[s]``,
-    known board ``boards[s]``, dead mask ``dead_masks[s]``) from seed ``chunk_seeds[i]`` into
-    ``out[i]`` (P, 4); ``failed[i]`` is 1 when its combos never fit together."""
+def monte_carlo(chunk_scenario, chunk_trials, chunk_seeds, combos, prob, alias, offsets, boards, dead_masks, out,
+                failed, deck, h0, h1, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Monte Carlo chunk ``i`` runs ``chunk_trials[i]`` deals of scenario ``s = chunk_scenario[i]``
+    (player segments ``offsets[s]``, known board ``boards[s]``, dead mask ``dead_masks[s]``) from seed
+    ``chunk_seeds[i]`` into ``out[i]`` (P, 4); ``failed[i]`` is 1 when its combos never fit together.
+    Scratch rows (``deck`` (52,), ``h0``/``h1``/``pkeys``/``pbits``/``pvals`` (P,)) are the caller's."""
+    for i in range(chunk_scenario.shape[0]):
+        s = chunk_scenario[i]
+        failed[i] = mc_chunk(chunk_trials[i], chunk_seeds[i], combos, prob, alias, offsets[s], boards[s],
+                             dead_masks[s], out[i], deck, h0, h1, pkeys, pbits, pvals, cards, bases, values, flush,
+                             bases5, values5, subset_rare)
 
-    def kernel(chunk_scenario, chunk_trials, chunk_seeds, combos, prob, alias, offsets, boards, dead_masks, out,
-               failed, deck, h0, h1, pkeys, pbits, pvals, cards, bases, values, flush):
-        for i in nb.prange(chunk_scenario.shape[0]):
-            s = chunk_scenario[i]
-            failed[i] = mc_chunk(chunk_trials[i], chunk_seeds[i], combos, prob, alias, offsets[s], boards[s],
-                                 dead_masks[s], out[i], deck[i], h0[i], h1[i], pkeys[i], pbits[i], pvals[i], cards,
-                                 bases, values, flush)
 
-    return compile_kernel(kernel, f"mc_{'parallel' if parallel else 'serial'}", parallel)
+def make_mc_kernel():
+    """Compile :func:`monte_carlo`."""
+    return compile_kernel(monte_carlo, "monte_carlo")

@@ -13,6 +13,10 @@ ones make numba emit negative-index wraparound code in the hot loops).
 * :func:`rare_value`: a row that failed the fast test: :func:`value_of`, or for games ranked subset
   by subset (a flush counts against the hand) the best of its 5-card subsets.
 * :func:`row_problem`: the full check of one row (bad id, card of another deck, repeat).
+
+The rare paths that loop (:func:`best_subset_value`, :func:`best_subset_of_bits`,
+:func:`row_problem`) are ordinary compiled functions rather than inlined ones: compiled once and
+called, they keep every kernel that reaches them small to compile.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import numpy as np
 
 from .. import layout
 from ..constants import WILD
+from .compile import jitted
 from .intrinsics import popcount, trailing_zeros, unlikely
 
 U64 = np.uint64
@@ -51,19 +56,19 @@ _SUIT_FIELD = U64(16)
 OK, NOT_A_CARD, REPEATED = 0, 1, 2
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def add_card(key, cards, card):
     """``key`` plus the constant of ``card`` (not the hand's first card)."""
     return key + cards[U64(card)]
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def first_card(cards, card):
     """The key of a hand holding just ``card``, suit counters started."""
     return cards[U64(card) + _FIRST]
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def hand_key(flat, b, n, cards):
     """Key of the ``n`` cards at ``flat[b:]``."""
     key = first_card(cards, flat[b])
@@ -72,13 +77,13 @@ def hand_key(flat, b, n, cards):
     return key
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def lookup(key, bases, values):
     """Non-flush value of a key: the row-displacement hash of its rank key."""
     return values[((key >> _RANK_SHIFT) & _COLUMN_MASK) + U64(bases[(key >> _ROW_SHIFT) & _ROW_MASK])]
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def card_bits(flat, b, n):
     """Sum of ``1 << (card & 63)`` over the row: its popcount is ``n`` exactly when no id repeats."""
     bits = U64(0)
@@ -87,23 +92,23 @@ def card_bits(flat, b, n):
     return bits
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def wild_count(key):
     return (key >> _WILD_SHIFT) & _FIELD
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def has_poison(key):
     return (key >> _POISON_SHIFT) & _FIELD != 0
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def flush_suit(key):
     """The suit whose counter reached five (the lowest one, should there be two)."""
     return (trailing_zeros(key & _FLUSH_BITS) - _COUNTER_TOP) >> _COUNTER_SHIFT
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def suit_rank_bit(card):
     """Bit ``16 * suit + rank`` of a natural card: OR-ed over a hand, the rank mask of each suit is
     a 16-bit field, read back by :func:`value_of_bits` without going back to the cards."""
@@ -111,7 +116,7 @@ def suit_rank_bit(card):
     return _ONE << (((c & _SUIT) << _SUIT_FIELD_SHIFT) + (c >> _RANK))
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def suit_masks(flat, b, n, skip1, skip2):
     """13-bit rank masks of the natural cards of each suit (clubs .. spades) in the row, leaving
     out positions ``skip1`` and ``skip2`` (pass ``n`` to leave out nothing).  Branch-free over the
@@ -124,26 +129,29 @@ def suit_masks(flat, b, n, skip1, skip2):
             (bits >> (_SUIT_FIELD * U64(3))) & _RANK_MASK)
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def value_of(flat, b, n, skip1, skip2, key, bases, values, flush):
     """Value of the cards of the row other than positions ``skip1``/``skip2``, whose key is ``key``,
     looked up in the hash of their number of cards (``bases``/``values``).
 
-    Natural non-flush cards: the hash.  Otherwise the best of the hash (wild cards as a fourteenth
-    rank, flushes ignored) and the flush table at every suit's rank mask and the wild count: its
-    entries are 0 where a suit's naturals and the wilds do not reach five, so the suits are taken
-    without a branch.  (Natural flush rows: beside five cards of one suit no better hand than the
-    flush is possible, so the maximum is the flush.)"""
+    Natural non-flush cards: the hash.  A natural flush: the flush table at its suit's rank mask
+    (beside five cards of one suit no better hand is possible in a high game, and in a low game the
+    five cards are the flush).  Wild cards: the best of the hash (wilds as a fourteenth rank,
+    flushes ignored) and the flush table at every suit's rank mask and the wild count.  The flush
+    table holds 0 where a suit's naturals and the wilds do not reach five, so every suit is looked
+    up without a branch and the best taken."""
     wilds = wild_count(key)
     if wilds == 0 and (key & _FLUSH_BITS) == 0:
         return lookup(key, bases, values)
     m0, m1, m2, m3 = suit_masks(flat, b, n, skip1, skip2)
     base = wilds << _FLUSH_WILD_SHIFT
-    return max(max(lookup(key, bases, values), flush[base | m0]), max(flush[base | m1], max(flush[base | m2],
-                                                                                           flush[base | m3])))
+    best = max(max(flush[base | m0], flush[base | m1]), max(flush[base | m2], flush[base | m3]))
+    if wilds == 0:
+        return best
+    return max(best, lookup(key, bases, values))
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def subset_key(flat, b, n, skip1, skip2, key, cards):
     """The key of the row without the cards at ``skip1``/``skip2`` (``n`` for none): the row's key
     minus their constants.  The suit counters keep their start, which the first card added."""
@@ -154,7 +162,7 @@ def subset_key(flat, b, n, skip1, skip2, key, cards):
     return key
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def best_subset_value(flat, b, n, key, cards, bases5, values5, flush):
     """Best value over the row's 5-card subsets (6 or 7 cards), each from the 5-card tables."""
     best = np.uint16(0)
@@ -167,7 +175,7 @@ def best_subset_value(flat, b, n, key, cards, bases5, values5, flush):
     return best
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, subset_rare):
     """Value of a row that left the fast path: a flush, wild cards, or, in a game ranked subset by
     subset (a flush counts against the hand), five cards of one suit among six or seven.  A row
@@ -179,7 +187,7 @@ def rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, su
     return value_of(flat, b, n, n, n, key, bases, values, flush)
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def value_of_bits(key, bits, bases, values, flush):
     """Value of natural cards given their key and their OR-ed :func:`suit_rank_bit`: the hash, or
     for a flush the flush table at its suit's rank mask."""
@@ -188,7 +196,41 @@ def value_of_bits(key, bits, bases, values, flush):
     return lookup(key, bases, values)
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
+def best_subset_of_bits(key, bits, cards, bases5, values5, flush):
+    """Best 5-card value of 6 or 7 natural cards given as their key and suit-rank bits (each
+    subset's key is the key less the left-out cards', its bits the bits less theirs)."""
+    best = np.uint16(0)
+    n = popcount(bits)
+    rest = bits
+    while rest:
+        px = trailing_zeros(rest)
+        rest &= rest - _ONE
+        cx = ((px & U64(15)) << _RANK) | (px >> _SUIT_FIELD_SHIFT)
+        if n == 6:
+            best = max(best, value_of_bits(key - cards[cx], bits & ~(_ONE << px), bases5, values5, flush))
+            continue
+        later = rest
+        while later:
+            py = trailing_zeros(later)
+            later &= later - _ONE
+            cy = ((py & U64(15)) << _RANK) | (py >> _SUIT_FIELD_SHIFT)
+            k5 = key - cards[cx] - cards[cy]
+            best = max(best, value_of_bits(k5, bits & ~((_ONE << px) | (_ONE << py)), bases5, values5, flush))
+    return best
+
+
+@jitted()
+def hand_value_of_bits(key, bits, bases, values, flush, bases5, values5, cards, subset_rare):
+    """Value of 5 to 7 natural cards from their key and suit-rank bits, in any game: in a game
+    ranked subset by subset (a flush counts against the hand), a hand of six or seven with five of a
+    suit takes the best of its 5-card subsets."""
+    if subset_rare and (key & _FLUSH_BITS) != 0 and popcount(bits) > _FIVE:
+        return best_subset_of_bits(key, bits, cards, bases5, values5, flush)
+    return value_of_bits(key, bits, bases, values, flush)
+
+
+@jitted()
 def row_problem(flat, b, n, cards):
     """``(position, code)`` of the first problem of the row, or ``(-1, OK)``: an id the game does
     not deal (``NOT_A_CARD``, poisoned in ``cards``) or a natural card seen earlier (``REPEATED``)."""

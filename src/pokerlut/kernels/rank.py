@@ -1,8 +1,7 @@
 """Ranking rows of hands: the kernels behind :func:`pokerlut.evaluate`.
 
-One body, :func:`make_rank_kernel`, gives every variant: hand size ``n`` (5, 6, 7, a compile-time
-constant so the per-card loops unroll), ``checked`` (validate every row) and ``parallel`` (chunks
-of rows on numba's threads).  Per row::
+One body, :func:`rank_rows`, gives every kernel: hand size ``n`` (5, 6, 7, a compile-time constant
+so the per-card loops unroll) and ``checked`` (validate every row).  Per row::
 
     key  = sum of the card constants                  (one load and one add per card)
     slow = key & (flush | wild | poison fields)       (| popcount(card bits) != n when checked)
@@ -28,50 +27,44 @@ from .primitives import hand_key, lookup, rare_value, row_problem, card_bits
 _SLOW = np.uint64(layout.SLOW_FIELDS)
 
 
-def make_rank_kernel(n_cards: int, checked: bool, parallel: bool):
-    """Compile ``rank{n}_{serial|parallel}[_checked](flat, again, out, tables..., bad)``.
+@nb.njit(inline="always", nogil=True)
+def rank_rows(flat, again, out, lo, hi, n, checked, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Rank rows ``lo..hi`` of ``n`` cards (a constant where the kernel inlines this) into ``out``;
+    the number of bad rows (checked kernels only)."""
+    n64 = np.uint64(n)
+    bad = 0
+    for i in range(lo, hi):
+        b = n64 * np.uint64(i)
+        key = hand_key(flat, b, n, cards)
+        slow = key & _SLOW
+        if checked:
+            slow |= popcount(card_bits(flat, b, n)) ^ n64
+        if unlikely(slow != 0):
+            if checked and row_problem(again, b, n, cards)[1] != 0:
+                out[i] = 0
+                bad += 1
+            else:
+                out[i] = rare_value(again, b, n, key, cards, bases, values, flush, bases5, values5, subset_rare)
+        else:
+            out[i] = lookup(key, bases, values)
+    return bad
+
+
+def make_rank_kernel(n_cards: int, checked: bool):
+    """Compile ``rank{n}[_checked](flat, again, out, tables..., bad)``.
 
     ``flat`` is the C-contiguous uint8 hands, flattened, and ``again`` the same array once more:
     the rare path reads the row through it, so LLVM, which cannot tell the two apart, does not keep
     the row's bytes live in registers across the fast test (measured: about 15% on the validated
-    kernels, nothing either way on the others); ``out`` the uint16 strengths; the tables
-    are :meth:`pokerlut.tables.TableSet.rank_tables`; ``bad`` (int64, one per chunk) receives the
-    number of bad rows of each chunk: the parallel variant cuts the rows into ``len(bad)`` chunks,
-    the serial one uses ``bad[0]``.
+    kernels, nothing either way on the others); ``out`` the uint16 strengths; the tables are
+    :meth:`pokerlut.tables.TableSet.rank_tables`; ``bad[0]`` receives the number of bad rows.
+    Several cores run it on separate pieces of the rows (:mod:`pokerlut._threads`).  The closure
+    holds constants only (numba keys its cache on their pickled values).
     """
     n = n_cards
-    n64 = np.uint64(n_cards)
 
-    @nb.njit(inline="always", nogil=True)
-    def rank_rows(flat, again, out, lo, hi, cards, bases, values, flush, bases5, values5, subset_rare):
-        bad = 0
-        for i in range(lo, hi):
-            b = n64 * np.uint64(i)
-            key = hand_key(flat, b, n, cards)
-            slow = key & _SLOW
-            if checked:
-                slow |= popcount(card_bits(flat, b, n)) ^ n64
-            if unlikely(slow != 0):
-                if checked and row_problem(again, b, n, cards)[1] != 0:
-                    out[i] = 0
-                    bad += 1
-                else:
-                    out[i] = rare_value(again, b, n, key, cards, bases, values, flush, bases5, values5, subset_rare)
-            else:
-                out[i] = lookup(key, bases, values)
-        return bad
+    def kernel(flat, again, out, cards, bases, values, flush, bases5, values5, subset_rare, bad):
+        bad[0] = rank_rows(flat, again, out, 0, out.shape[0], n, checked, cards, bases, values, flush, bases5,
+                           values5, subset_rare)
 
-    if parallel:
-        def kernel(flat, again, out, cards, bases, values, flush, bases5, values5, subset_rare, bad):
-            rows = out.shape[0]
-            chunks = bad.shape[0]
-            for t in nb.prange(chunks):
-                bad[t] = rank_rows(flat, again, out, rows * t // chunks, rows * (t + 1) // chunks, cards, bases,
-                                   values, flush, bases5, values5, subset_rare)
-    else:
-        def kernel(flat, again, out, cards, bases, values, flush, bases5, values5, subset_rare, bad):
-            bad[0] = rank_rows(flat, again, out, 0, out.shape[0], cards, bases, values, flush, bases5, values5,
-                               subset_rare)
-
-    return compile_kernel(kernel, f"rank{n}_{'parallel' if parallel else 'serial'}{'_checked' if checked else ''}",
-                          parallel)
+    return compile_kernel(kernel, f"rank{n}{'_checked' if checked else ''}")

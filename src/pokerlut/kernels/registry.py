@@ -1,8 +1,8 @@
 """Which compiled kernel serves a call: each variant is built (and compiled, or loaded from numba's
 cache) the first time a call needs it, and only then.
 
->>> rank_kernel(5, checked=True, parallel=False).__name__
-'rank5_serial_checked'
+>>> rank_kernel(5, checked=True).__name__
+'rank5_checked'
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from .rank import make_rank_kernel
 
 
 @lru_cache(maxsize=None)
-def rank_kernel(n_cards: int, checked: bool, parallel: bool):
+def rank_kernel(n_cards: int, checked: bool):
     """The kernel ranking rows of ``n_cards`` cards (see :func:`pokerlut.kernels.rank.make_rank_kernel`)."""
-    return make_rank_kernel(n_cards, checked, parallel)
+    return make_rank_kernel(n_cards, checked)
 
 
 @lru_cache(maxsize=None)
@@ -27,24 +27,48 @@ def select_kernel(n_cards: int):
 
 
 @lru_cache(maxsize=None)
-def histogram_kernel(parallel: bool):
+def histogram_kernel():
     """The kernel counting every hand of a deck by strength (:mod:`pokerlut.kernels.enumerate`)."""
     from .enumerate import make_histogram_kernel
 
-    return make_histogram_kernel(parallel)
+    return make_histogram_kernel()
 
 
 @lru_cache(maxsize=None)
-def exact_kernel(parallel: bool):
+def exact_kernel():
     """The exact Hold'em equity kernel (:mod:`pokerlut.kernels.equity`)."""
     from .equity import make_exact_kernel
 
-    return make_exact_kernel(parallel)
+    return make_exact_kernel()
 
 
 @lru_cache(maxsize=None)
-def mc_kernel(parallel: bool):
+def mc_kernel():
     """The Monte Carlo Hold'em equity kernel (:mod:`pokerlut.kernels.equity`)."""
     from .equity import make_mc_kernel
 
-    return make_mc_kernel(parallel)
+    return make_mc_kernel()
+
+
+@lru_cache(maxsize=None)
+def omaha_kernel(hilo: bool):
+    """The Omaha kernel, high only or high and eight-or-better low (:mod:`pokerlut.kernels.omaha`)."""
+    from .omaha import make_omaha_kernel
+
+    return make_omaha_kernel(hilo)
+
+
+@lru_cache(maxsize=None)
+def omaha_exact_kernel():
+    """The exact Omaha equity kernel (:mod:`pokerlut.kernels.omaha_equity`)."""
+    from .omaha_equity import make_omaha_exact_kernel
+
+    return make_omaha_exact_kernel()
+
+
+@lru_cache(maxsize=None)
+def omaha_mc_kernel():
+    """The Monte Carlo Omaha equity kernel (:mod:`pokerlut.kernels.omaha_equity`)."""
+    from .omaha_equity import make_omaha_mc_kernel
+
+    return make_omaha_mc_kernel()

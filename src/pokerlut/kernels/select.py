@@ -16,7 +16,7 @@ import numpy as np
 
 from ..constants import NO_CARD, WILD
 from ..layout import SLOW_FIELDS
-from .compile import compile_kernel
+from .compile import compile_kernel, jitted
 from .primitives import hand_key, lookup, rare_value, subset_key, value_of, wild_count
 
 # categories of the standard high game (the one best_five serves), as the ladder numbers them
@@ -25,7 +25,7 @@ STRAIGHT, FLUSH, FULL_HOUSE, THREE_OF_A_KIND, TWO_PAIR, ONE_PAIR, QUADS, STRAIGH
 _SLOW = np.uint64(SLOW_FIELDS)
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def group_sizes(category):
     """How many cards each tie-break rank of a category stands for, most significant first."""
     if category == QUADS:
@@ -41,7 +41,7 @@ def group_sizes(category):
     return 1, 1, 1, 1, 1
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def slot_rank(row, slot):
     """The rank of slot ``slot`` (0 = most significant) of a hand whose ``hand_values`` row is ``row``."""
     category = row[0]
@@ -59,7 +59,7 @@ def slot_rank(row, slot):
     return np.int64(-1)
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def pick_suit(rank, hand_bits, used_bits, avoid_suit, free_choice):
     """A suit for a wild card standing for ``rank``: never a card of the five already (``used_bits``)
     unless ``free_choice`` (five of a kind), preferably not a card held elsewhere in the hand, and

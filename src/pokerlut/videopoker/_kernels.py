@@ -2,8 +2,9 @@
 
 Plain functions over arrays with every table passed in (numba would freeze module-level arrays
 into its cache).  The per-hand work is written inline in the loops: helpers that take arrays cost
-a reference-count update per call.  ``parallel=True`` kernels split their rows into blocks with
-``prange`` and allocate their small scratch arrays once per block.
+a reference-count update per call.  Kernels over many rows split them into blocks and allocate
+their small scratch arrays once per block; callers run pieces of rows on several threads
+(:mod:`pokerlut._threads`).
 
 Subsets of the deck are indexed by their colex number: the set ``c_0 < c_1 < ... < c_{k-1}`` has
 index ``sum C(c_i, i + 1)``, a bijection onto ``0 .. C(n, k) - 1`` for each size ``k``.  The count
@@ -17,7 +18,7 @@ import numpy as np
 
 from ..kernels.compile import jit, jitted
 
-BLOCK = 512  # rows per prange block
+BLOCK = 512  # rows per block of scratch
 
 # For the 32 subsets M of five positions: popcount, and highest set bit (-1 for M = 0).
 POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
@@ -60,20 +61,20 @@ def first_bad_card(hands, deck_size):
     return -1, -1, 0
 
 
-@jitted(parallel=True, nrt=True)
-def fill_counts_level(k, n, binom, class5, counts, offsets):
+@jitted(nrt=True)
+def fill_counts_level(k, n, binom, class5, counts, offsets, first_block, last_block):
     """Rows of size ``k`` (0..4) of the packed class-count table, from the rows of size ``k + 1``
     (for ``k = 4``, from ``class5``, the class of every final hand by colex index).
 
     ``counts[offsets[k] + index(T), c]`` = number of final 5-card hands that contain the set ``T``
     and are of class ``c``.  Each final hand over ``T`` contains ``5 - k`` sets ``T + {x}``, so the
-    sum over the cards ``x`` not in ``T`` counts it ``5 - k`` times.
+    sum over the cards ``x`` not in ``T`` counts it ``5 - k`` times.  Blocks ``first_block ..
+    last_block`` of ``BLOCK`` rows (pieces of the level run on separate threads).
     """
     rows = binom[n, k]
     n_cls = counts.shape[1]
     div = 5 - k
-    n_blocks = (rows + BLOCK - 1) // BLOCK
-    for blk in nb.prange(n_blocks):
+    for blk in range(first_block, last_block):
         q = np.empty(5, dtype=np.int64)
         low = np.empty(6, dtype=np.int64)
         high = np.empty(6, dtype=np.int64)
@@ -123,14 +124,12 @@ def fill_counts_level(k, n, binom, class5, counts, offsets):
                     q[j] = j
 
 
-# The hold kernels come serial and parallel (prange over blocks of rows), built from one body
-# under distinct names (distinct numba cache entries).  One dealt hand runs the serial variant: a
-# parallel launch wakes every thread for one block of work and waits for the slowest, which on a
-# loaded machine costs far more than the work.
+# The kernels below work through their rows in blocks of BLOCK, allocating their scratch once per
+# block; callers cut big batches into pieces of rows for several threads (pokerlut._threads).
 
 
-def make_hold_values(parallel: bool):
-    """Build ``hold_values_{serial|parallel}``."""
+def make_hold_values():
+    """Build ``hold_values``."""
 
     def kernel(hands, out_masks, out_values, binom, offsets, paylev, class5, pay, scale, popcount, highbit):
         """Every hold of every dealt hand (rows of ``hands``, distinct cards, any order).
@@ -151,7 +150,7 @@ def make_hold_values(parallel: bool):
         n = hands.shape[0]
         n_out = out_masks.shape[1]
         n_blocks = (n + BLOCK - 1) // BLOCK
-        for blk in nb.prange(n_blocks):
+        for blk in range(n_blocks):
             cs = np.empty(5, dtype=np.int64)
             ps = np.empty(5, dtype=np.int64)
             idx = np.empty(32, dtype=np.int64)
@@ -209,12 +208,11 @@ def make_hold_values(parallel: bool):
                         out_masks[i, r] = orig[order[r]]
                         out_values[i, r] = f[order[r]]
 
-    kernel.__name__ = kernel.__qualname__ = f"hold_values_{'parallel' if parallel else 'serial'}"
-    return jit(kernel, None, parallel, nrt=True)
+    return jit(kernel, "hold_values", nrt=True)
 
 
-def make_hold_counts(parallel: bool):
-    """Build ``hold_counts_{serial|parallel}``."""
+def make_hold_counts():
+    """Build ``hold_counts``."""
 
     def kernel(hands, out_counts, binom, offsets, counts, class5, popcount, highbit):
         """Class counts of every hold: ``out_counts[i, H, c]`` = number of draws (of the
@@ -224,7 +222,7 @@ def make_hold_counts(parallel: bool):
         n = hands.shape[0]
         n_cls = counts.shape[1]
         n_blocks = (n + BLOCK - 1) // BLOCK
-        for blk in nb.prange(n_blocks):
+        for blk in range(n_blocks):
             cs = np.empty(5, dtype=np.int64)
             ps = np.empty(5, dtype=np.int64)
             idx = np.empty(32, dtype=np.int64)
@@ -270,17 +268,14 @@ def make_hold_counts(parallel: bool):
                     for j in range(n_cls):
                         out_counts[i, orig[msk], j] = g[msk, j]
 
-    kernel.__name__ = kernel.__qualname__ = f"hold_counts_{'parallel' if parallel else 'serial'}"
-    return jit(kernel, None, parallel, nrt=True)
+    return jit(kernel, "hold_counts", nrt=True)
 
 
-hold_values_serial = make_hold_values(parallel=False)
-hold_values_parallel = make_hold_values(parallel=True)
-hold_counts_serial = make_hold_counts(parallel=False)
-hold_counts_parallel = make_hold_counts(parallel=True)
+hold_values = make_hold_values()
+hold_counts = make_hold_counts()
 
 
-@jitted(parallel=True, nrt=True)
+@jitted(nrt=True)
 def best_holds_kernel(deals, out_mask, out_value, out_counts, binom, offsets, paylev, counts, class5,
                       pay, scale, popcount, highbit):
     """For each dealt hand (ascending rows): the best hold's mask, scaled value (as in
@@ -288,7 +283,7 @@ def best_holds_kernel(deals, out_mask, out_value, out_counts, binom, offsets, pa
     n = deals.shape[0]
     n_cls = counts.shape[1]
     n_blocks = (n + BLOCK - 1) // BLOCK
-    for blk in nb.prange(n_blocks):
+    for blk in range(n_blocks):
         idx = np.empty(32, dtype=np.int64)
         f = np.empty(32, dtype=np.float64)
         start = blk * BLOCK
@@ -337,7 +332,7 @@ def best_holds_kernel(deals, out_mask, out_value, out_counts, binom, offsets, pa
                 s = (s - 1) & free
 
 
-@jitted(parallel=True, nrt=True)
+@jitted(nrt=True)
 def suit_class_weights(hands):
     """Suit symmetry: ``weight[i]`` is the number of hands that are suit permutations of row ``i``
     if row ``i`` is its class's representative, else 0.
@@ -350,7 +345,7 @@ def suit_class_weights(hands):
     n = hands.shape[0]
     weight = np.zeros(n, dtype=np.int64)
     n_blocks = (n + BLOCK - 1) // BLOCK
-    for blk in nb.prange(n_blocks):
+    for blk in range(n_blocks):
         start = blk * BLOCK
         stop = min(n, start + BLOCK)
         for i in range(start, stop):

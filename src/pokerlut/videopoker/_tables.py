@@ -19,6 +19,7 @@ import numpy as np
 
 from ..evaluate import rank_rows
 from ..tables import load_table_set
+from .. import _threads
 from . import _kernels
 from .games import GAMES, PayTable, class_lut
 
@@ -68,8 +69,10 @@ def game_tables(game_key: str) -> GameTables:
     offsets = np.zeros(N_CARDS + 1, dtype=np.int64)
     offsets[1:] = np.cumsum(sizes)
     counts = np.empty((int(offsets[-1]), game.n_classes), dtype=np.int32)
-    for k in range(N_CARDS - 1, -1, -1):
-        _kernels.fill_counts_level(k, n, BINOM, class5, counts, offsets)
+    for k in range(N_CARDS - 1, -1, -1):  # each level from the one above: the levels in turn, the blocks in pieces
+        n_blocks = -(-math.comb(n, k) // _kernels.BLOCK)
+        pieces = [(k, n, BINOM, class5, counts, offsets, lo, hi) for lo, hi in _threads.split(n_blocks, 4 * _threads.n_chunks())]
+        _threads.run_pieces(_kernels.fill_counts_level, pieces, _threads.use_threads(n_blocks, None, 64))
     class5.setflags(write=False)
     counts.setflags(write=False)
     return GameTables(n, class5, counts, offsets)
@@ -137,7 +140,8 @@ def canonical_deals(deck_size: int) -> tuple[np.ndarray, np.ndarray]:
     52 cards: 134,459 classes of the 2,598,960 deals; 53 cards: 150,891 of 2,869,685.
     """
     hands = all_hands(deck_size)
-    weights = _kernels.suit_class_weights(hands)
+    pieces = [(hands[lo:hi],) for lo, hi in _threads.split(len(hands), _threads.n_chunks())]
+    weights = np.concatenate(_threads.run_pieces(_kernels.suit_class_weights, pieces, True))
     keep = np.flatnonzero(weights)
     deals = np.ascontiguousarray(hands[keep])
     w = weights[keep]

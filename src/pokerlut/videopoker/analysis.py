@@ -20,6 +20,7 @@ import numpy as np
 
 from ..cards import format_card, format_cards
 from .._input import card_array
+from .. import _threads
 from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, game_tables, pay_levels, pay_scale
 from ._tables import classify_cards
@@ -240,10 +241,10 @@ def _run_holds(flat: np.ndarray, table: PayTable, n_out: int) -> tuple[np.ndarra
     ps = pay_scale(table)
     masks = np.empty((len(flat), n_out), dtype=np.uint8)
     scaled = np.empty((len(flat), n_out), dtype=np.float64)
-    if len(flat):
-        kernel = _kernels.hold_values_parallel if len(flat) >= PARALLEL_MIN_DEALS else _kernels.hold_values_serial
-        kernel(flat, masks, scaled, BINOM, tabs.offsets, pay_levels(table), tabs.class5, ps.pay, ps.scale,
-               _kernels.POPCOUNT, _kernels.HIGHBIT)
+    levels = pay_levels(table)
+    pieces = [(flat[lo:hi], masks[lo:hi], scaled[lo:hi], BINOM, tabs.offsets, levels, tabs.class5, ps.pay, ps.scale,
+               _kernels.POPCOUNT, _kernels.HIGHBIT) for lo, hi in _threads.split(len(flat), _threads.n_chunks())]
+    _threads.run_pieces(_kernels.hold_values, pieces, _threads.use_threads(len(flat), None, PARALLEL_MIN_DEALS))
     return masks, scaled / ps.unit
 
 
@@ -276,11 +277,9 @@ def hold_values(hands, game: str | Game = "jacks-or-better", paytable=None, *,
     if counts or (counts is None and lead == ()):
         tabs = game_tables(g.key)
         by_mask = np.empty((len(flat), 32, g.n_classes), dtype=np.int64)
-        if len(flat):
-            kernel = (_kernels.hold_counts_parallel if len(flat) >= PARALLEL_MIN_DEALS
-                      else _kernels.hold_counts_serial)
-            kernel(flat, by_mask, BINOM, tabs.offsets, tabs.counts, tabs.class5, _kernels.POPCOUNT,
-                   _kernels.HIGHBIT)
+        pieces = [(flat[lo:hi], by_mask[lo:hi], BINOM, tabs.offsets, tabs.counts, tabs.class5, _kernels.POPCOUNT,
+                   _kernels.HIGHBIT) for lo, hi in _threads.split(len(flat), _threads.n_chunks())]
+        _threads.run_pieces(_kernels.hold_counts, pieces, _threads.use_threads(len(flat), None, PARALLEL_MIN_DEALS))
         class_counts = np.take_along_axis(by_mask, masks[:, :, None].astype(np.intp), axis=1)
         class_counts = class_counts.reshape(lead + (32, g.n_classes))
     hands_out = flat.reshape(lead + (N_CARDS,)).copy()
@@ -384,13 +383,12 @@ def game_return(game: str | Game = "jacks-or-better", paytable=None, *,
         class_counts = np.empty((n, g.n_classes), dtype=np.int64)
         if bar is not None:
             bar.set_description(f"{g.name}: best holds")
-        # one parallel launch without a bar (each launch waits for its slowest thread), 20 with one
-        chunk = n if bar is None else -(-n // 20)
-        for lo in range(0, n, chunk):
-            hi = min(n, lo + chunk)
-            _kernels.best_holds_kernel(deals[lo:hi], masks[lo:hi], scaled[lo:hi], class_counts[lo:hi], BINOM,
-                                       tabs.offsets, levels, tabs.counts, tabs.class5, ps.pay, ps.scale,
-                                       _kernels.POPCOUNT, _kernels.HIGHBIT)
+        # 20 rounds of pieces (a bar to update, and Ctrl-C answered between rounds)
+        for lo, hi in _threads.blocks(n, -(-n // 20)):
+            pieces = [(deals[a:b], masks[a:b], scaled[a:b], class_counts[a:b], BINOM, tabs.offsets, levels, tabs.counts,
+                       tabs.class5, ps.pay, ps.scale, _kernels.POPCOUNT, _kernels.HIGHBIT)
+                      for a, b in ((lo + x, lo + y) for x, y in _threads.split(hi - lo, _threads.n_chunks()))]
+            _threads.run_pieces(_kernels.best_holds_kernel, pieces, True)
             if bar is not None:
                 bar.update(hi - lo)
     finally:
