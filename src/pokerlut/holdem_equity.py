@@ -557,7 +557,15 @@ def equity_cli(argv: list[str]) -> int:
     group.add_argument("--exact", dest="exact", action="store_true", default=None, help="force enumeration")
     group.add_argument("--monte-carlo", dest="exact", action="store_false", help="force Monte Carlo")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--plot", metavar="FILE", default=None,
+                        help="also draw the equity of each of the 169 starting hands against these players as a "
+                             "13x13 grid into FILE, e.g. equity.png (pip install 'pokerlut[plot]')")
     args = parser.parse_args(argv)
+    if args.plot:
+        from .cli import plot_available
+
+        if not plot_available("pokerlut equity"):
+            return 2
     exact = args.exact
     if args.samples is not None and exact is None:
         exact = False
@@ -569,4 +577,9 @@ def equity_cli(argv: list[str]) -> int:
         print(f"pokerlut equity: error: {e}", file=sys.stderr)
         return 2
     print(result.table())
+    if args.plot:
+        from .cli import plot_equity_grid
+
+        return plot_equity_grid(args.players, args.board, args.dead, args.plot, exact=args.exact, seed=args.seed,
+                                progress=not args.no_progress and sys.stderr.isatty())
     return 0
