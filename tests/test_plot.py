@@ -19,18 +19,35 @@ from pokerlut.grid import cell_of, class_labels, class_sizes, class_weights, com
 from pokerlut.grid_equity import class_equity
 from pokerlut.range_strength import range_strengths
 
-matplotlib = pytest.importorskip("matplotlib")
-matplotlib.use("Agg")
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.image import imread  # noqa: E402
+from pokerlut import plot  # imports no matplotlib: the drawing functions do
 
-from pokerlut import plot  # noqa: E402
 
 BOARD = "Qs 7h 2c"
 INSTALL = "pip install 'pokerlut[plot]'"
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def mpl():
+    """matplotlib on the Agg backend (tests of pictures skip without it; tests of numbers do not)."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    return matplotlib
+
+
+def imread(path):
+    from matplotlib.image import imread
+
+    return imread(path)
+
+
+def new_axes():
+    from matplotlib.figure import Figure
+
+    fig = Figure()
+    return fig, fig.add_subplot()
 
 
 def render(fig, path):
@@ -98,9 +115,9 @@ def test_class_weights_counts_weighted_combos():
 # --------------------------------------------------------------------------- range grid
 
 
-def test_range_grid_png_size_colours_and_labels(tmp_path):
+def test_range_grid_png_size_colours_and_labels(mpl, tmp_path):
     fig = plot.range_grid("AKs, QQ, 0.5(JJ), 98s")
-    assert isinstance(fig, Figure)
+    assert isinstance(fig, mpl.figure.Figure)
     image = render(fig, tmp_path / "grid.png")
     width, height = fig.get_size_inches() * fig.dpi
     assert image.shape == (round(height), round(width), 4)
@@ -123,14 +140,13 @@ def test_range_grid_png_size_colours_and_labels(tmp_path):
     assert len(fig.axes) == 2 and "weight" in fig.axes[1].get_ylabel()  # the colour bar
 
 
-def test_range_grid_draws_into_a_given_axes():
-    fig = Figure()
-    ax = fig.add_subplot()
+def test_range_grid_draws_into_a_given_axes(mpl):
+    fig, ax = new_axes()
     assert plot.range_grid("TT+", ax=ax, title="mine") is fig
     assert ax.get_title() == "mine" and len(ax.texts) == 169
 
 
-def test_range_grid_bad_range_gives_the_parse_error():
+def test_range_grid_bad_range_gives_the_parse_error(mpl):
     with pytest.raises(ValueError, match=r"bad range token 'AXs' at column 6") as info:
         plot.range_grid("TT+, AXs")
     assert "^^^" in str(info.value)
@@ -226,7 +242,7 @@ def test_multiway_exact_equals_equity_class_by_class():
         assert grid.at(label) == pytest.approx(r.equity[0], rel=1e-12)
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
+BAD_GRID_INPUT = [
     (dict(opponents="TT+, AXs"), ValueError, "bad range token 'AXs'"),
     (dict(opponents="TT+", board="Qs 7h W"), ValueError, "wild"),
     (dict(opponents="TT+", board="Qs 7h"), ValueError, "0, 3, 4 or 5 cards"),
@@ -238,10 +254,17 @@ def test_multiway_exact_equals_equity_class_by_class():
     (dict(opponents="TT+", board=[1.5, 2.5, 3.5]), TypeError, "cards"),
     (dict(opponents="TT+", seed=-1), ValueError, "seed"),
     (dict(opponents="TT+", samples=0), ValueError, "samples"),
-])
+]
+
+
+@pytest.mark.parametrize("kwargs, error, match", BAD_GRID_INPUT)
 def test_equity_grid_bad_input(kwargs, error, match):
     with pytest.raises(error, match=match):
         class_equity(**kwargs)
+
+
+@pytest.mark.parametrize("kwargs, error, match", BAD_GRID_INPUT)
+def test_equity_grid_picture_bad_input(mpl, kwargs, error, match):
     with pytest.raises(error, match=match):
         plot.equity_grid(**kwargs)
 
@@ -249,9 +272,9 @@ def test_equity_grid_bad_input(kwargs, error, match):
 # --------------------------------------------------------------------------- equity grid: picture
 
 
-def test_equity_grid_picture_and_numbers(tmp_path):
+def test_equity_grid_picture_and_numbers(mpl, tmp_path):
     fig, grid = plot.equity_grid("TT+, AKs", board=BOARD)
-    assert isinstance(fig, Figure) and grid.equity.shape == (13, 13)
+    assert isinstance(fig, mpl.figure.Figure) and grid.equity.shape == (13, 13)
     image = render(fig, tmp_path / "equity.png")
     width, height = fig.get_size_inches() * fig.dpi
     assert image.shape == (round(height), round(width), 4)
@@ -268,13 +291,13 @@ def test_equity_grid_picture_and_numbers(tmp_path):
     assert len(fig.axes) == 2 and "equity" in fig.axes[1].get_ylabel()
 
 
-def test_equity_grid_draws_nan_cells_grey_and_reuses_a_computed_grid(tmp_path):
+def test_equity_grid_draws_nan_cells_grey_and_reuses_a_computed_grid(mpl, tmp_path):
     numbers = class_equity("KK", board="As Ah 7c", dead="Ad Ac")
     fig, same = plot.equity_grid(numbers)
     assert same is numbers
     image = render(fig, tmp_path / "nan.png")
     ax = fig.axes[0]
-    grey = np.array(matplotlib.colors.to_rgb(plot.NAN_COLOR))
+    grey = np.array(mpl.colors.to_rgb(plot.NAN_COLOR))
     assert np.allclose(cell_color(fig, ax, image, *cell_of("AA")), grey, atol=0.02)
     assert not np.allclose(cell_color(fig, ax, image, *cell_of("QQ")), grey, atol=0.02)
     assert texts_by_cell(ax)[cell_of("AKs")] == "AKs\n–"
@@ -282,7 +305,7 @@ def test_equity_grid_draws_nan_cells_grey_and_reuses_a_computed_grid(tmp_path):
         plot.equity_grid(numbers, board="2c 3c 4c")
 
 
-def test_equity_grid_monte_carlo_title_states_trials_and_seed():
+def test_equity_grid_monte_carlo_title_states_trials_and_seed(mpl):
     fig, grid = plot.equity_grid(["QQ+", "random"], samples=1_000, seed=3)
     title = title_of(fig.axes[0])
     assert "Monte Carlo" in title and "1,000 trials" in title and "seed 3" in title and "preflop" in title
@@ -300,7 +323,7 @@ def test_strength_distribution_numbers_match_evaluate():
     assert int(evaluate(hand)) in d.strengths.tolist()
 
 
-def test_strength_distribution_picture(tmp_path):
+def test_strength_distribution_picture(mpl, tmp_path):
     fig = plot.strength_distribution("TT+, AKs", BOARD)
     image = render(fig, tmp_path / "strength.png")
     width, height = fig.get_size_inches() * fig.dpi
@@ -315,23 +338,31 @@ def test_strength_distribution_picture(tmp_path):
     assert any(ax.get_label() == "<colorbar>" for ax in fig.axes)
 
 
-def test_strength_distribution_of_hands_into_a_given_axes():
-    fig = Figure()
-    ax = fig.add_subplot()
+def test_strength_distribution_of_hands_into_a_given_axes(mpl):
+    fig, ax = new_axes()
     assert plot.strength_distribution(["AhKh", "7c7d"], "Qh 7h 2c Jh", ax=ax) is fig
     heights = [p.get_height() for p in ax.patches]
     assert heights[5] == pytest.approx(50) and heights[3] == pytest.approx(50)  # a flush, a set
 
 
-@pytest.mark.parametrize("args, kwargs, match", [
+BAD_STRENGTH_INPUT = [
     (("TT+", BOARD), dict(variant="lowball"), "unknown variant 'lowball'"),
     (("TT+", "Qs 7h W"), {}, "wild"),
     (("TT+", "Qs 7h"), {}, "3, 4 or 5"),
     (("TT+, AXs", BOARD), {}, "bad range token 'AXs'"),
     ((["AsKs"], "Qs 7h As"), {}, "dealt twice"),
     (("QQ", "Qs Qh Qd Qc 2c"), {}, "every combo"),
-])
+]
+
+
+@pytest.mark.parametrize("args, kwargs, match", BAD_STRENGTH_INPUT)
 def test_strength_distribution_bad_input(args, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        range_strengths(*args, **kwargs)
+
+
+@pytest.mark.parametrize("args, kwargs, match", BAD_STRENGTH_INPUT)
+def test_strength_distribution_picture_bad_input(mpl, args, kwargs, match):
     with pytest.raises(ValueError, match=match):
         plot.strength_distribution(*args, **kwargs)
 
@@ -386,7 +417,7 @@ def test_cli_without_matplotlib_exits_2_naming_the_extra(argv, tmp_path):
 # --------------------------------------------------------------------------- command line
 
 
-def test_cli_grid_writes_a_png(tmp_path, capsys):
+def test_cli_grid_writes_a_png(mpl, tmp_path, capsys):
     path = tmp_path / "grid.png"
     assert main(["grid", "TT+,AKs", "--plot", str(path)]) == 0
     out = capsys.readouterr().out
@@ -395,7 +426,7 @@ def test_cli_grid_writes_a_png(tmp_path, capsys):
     assert image.ndim == 3 and image.shape[0] > 300 and image.shape[1] > 300
 
 
-def test_cli_equity_plot_writes_the_grid(tmp_path, capsys):
+def test_cli_equity_plot_writes_the_grid(mpl, tmp_path, capsys):
     path = tmp_path / "equity.png"
     assert main(["equity", "random", "TT+,AKs", "--board", "Qs 7h 2c", "--plot", str(path), "--no-progress"]) == 0
     out = capsys.readouterr().out
@@ -404,7 +435,7 @@ def test_cli_equity_plot_writes_the_grid(tmp_path, capsys):
     assert image.ndim == 3 and image.shape[0] > 300 and image.shape[1] > 300
 
 
-def test_cli_strength_plot(tmp_path, capsys):
+def test_cli_strength_plot(mpl, tmp_path, capsys):
     path = tmp_path / "strength.png"
     assert main(["strength", "TT+,AKs", "--board", "Qs 7h 2c", "--plot", str(path)]) == 0
     out = capsys.readouterr().out
@@ -419,7 +450,7 @@ def test_cli_grid_without_plot_prints_the_grid(capsys):
     assert lines[1].split()[:3] == ["A", ".", "4"] and lines[3].split()[3] == "3"  # AKs: 4, QQ: 3
 
 
-def test_cli_bad_range_and_bad_board_exit_2(tmp_path, capsys):
+def test_cli_bad_range_and_bad_board_exit_2(mpl, tmp_path, capsys):
     assert main(["grid", "TT+,AXs", "--plot", str(tmp_path / "g.png")]) == 2
     assert "bad range token 'AXs'" in capsys.readouterr().err
     assert main(["equity", "random", "TT+", "--board", "Qs 7h W", "--plot", str(tmp_path / "e.png")]) == 2
@@ -427,3 +458,10 @@ def test_cli_bad_range_and_bad_board_exit_2(tmp_path, capsys):
     assert main(["strength", "TT+", "--board", "Qs 7h", "--plot", str(tmp_path / "s.png")]) == 2
     assert "3, 4 or 5" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_progress_bar_changes_no_number():
+    for args in [("TT+, AKs", BOARD), (["QQ+", "AhKh"], BOARD)]:
+        quiet = class_equity(*args, samples=500)
+        shown = class_equity(*args, samples=500, progress=True)
+        assert np.array_equal(quiet.equity, shown.equity, equal_nan=True), args

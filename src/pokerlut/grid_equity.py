@@ -14,9 +14,10 @@ How it is computed (``exact=None``):
   taken out by inclusion-exclusion over its two cards.  The work is ``boards x combos`` hands
   (1.4 million on a flop, 3.4 billion preflop), and the grid is exact when that is at most
   ``GRID_EXACT_HANDS``.
-* **Multiway**: each class runs :func:`pokerlut.equity` exactly when the whole grid enumerates at most
-  ``EXACT_BUDGET`` player-hands (bounded as ``equity`` bounds one call) and no class more than
-  ``MAX_DEALS`` combinations.
+* **Multiway** (or heads-up beyond ``GRID_EXACT_HANDS``, i.e. preflop): each class runs
+  :func:`pokerlut.equity` exactly when the whole grid enumerates at most ``EXACT_BUDGET`` player-hands
+  (bounded as ``equity`` bounds one call) and no class more than ``MAX_DEALS`` combinations;
+  ``exact=True`` forces that (or the sweep, where it fits).
 * **Otherwise Monte Carlo**: each class runs ``equity(..., exact=False, samples=samples, seed=s)``
   with the class seed ``s = seed * 169 + cell`` (``cell = 13 * row + column``), so a cell is
   reproduced by that one call.  The default seed is 0.
@@ -379,16 +380,14 @@ def class_equity(opponents, board="", dead="", *, exact: bool | None = None, sam
     base = dict(labels=class_labels(), combos=combos, opponents=[o.label for o in opps],
                 board=format_cards(board_cards), dead=format_cards(dead_cards), samples=int(samples))
 
-    if len(opps) == 1:
-        sweep_hands = math.comb(52 - len(board_cards) - len(dead_cards), 5 - len(board_cards)) * len(heroes)
-        if exact is True or (exact is None and sweep_hands <= GRID_EXACT_HANDS):
-            grid = _heads_up_exact(board_cards, dead_cards, opps[0].range, n_left, progress, base)
-            grid.seconds = time.perf_counter() - start
-            return grid
-    else:
+    sweep_hands = math.comb(52 - len(board_cards) - len(dead_cards), 5 - len(board_cards)) * len(heroes)
+    if len(opps) == 1 and exact is not False and sweep_hands <= GRID_EXACT_HANDS:
+        grid = _heads_up_exact(board_cards, dead_cards, opps[0].range, n_left, progress, base)
+        grid.seconds = time.perf_counter() - start
+        return grid
+    if exact is None:
         bounds = combos * math.prod(len(o.range) for o in opps)
-        if exact is None:
-            exact = bool(bounds.max() <= MAX_DEALS and int(bounds.sum()) * boards * players <= EXACT_BUDGET)
+        exact = bool(bounds.max() <= MAX_DEALS and int(bounds.sum()) * boards * players <= EXACT_BUDGET)
     exact = bool(exact)
     grid = _per_class(opps, board_cards, dead_cards, exact, int(samples), int(seed), progress, base)
     grid.seconds = time.perf_counter() - start
