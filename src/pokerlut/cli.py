@@ -116,7 +116,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 PLOT_DPI = 100
 
 
-def plot_available(prog: str) -> bool:
+def _plot_available(prog: str) -> bool:
     """True when matplotlib can be imported; else print the install hint under ``prog`` (False)."""
     from .plot import require_matplotlib
 
@@ -134,7 +134,7 @@ def _save(fig, path: str) -> None:
     print(f"wrote {path} ({width}x{height} pixels)")
 
 
-def plot_equity_grid(players: list[str], board: str, dead: str, path: str, *, exact: bool | None = None,
+def _plot_equity_grid(players: list[str], board: str, dead: str, path: str, *, exact: bool | None = None,
                      seed: int | None = None, progress: bool = False) -> int:
     """``pokerlut equity ... --plot FILE``: the grid of every class against ``players`` into FILE; 0 or 2."""
     from .plot import equity_grid
@@ -153,7 +153,7 @@ def plot_equity_grid(players: list[str], board: str, dead: str, path: str, *, ex
 def cmd_grid(args: argparse.Namespace) -> int:
     from .grid import RANKS, class_weights
 
-    if args.plot and not plot_available("pokerlut grid"):
+    if args.plot and not _plot_available("pokerlut grid"):
         return 2
     grid = class_weights(args.range)
     print("     " + "".join(f"{r:>5}" for r in RANKS))
@@ -173,7 +173,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
     from .range_strength import range_strengths
     from .strength import CATEGORY_NAMES
 
-    if args.plot and not plot_available("pokerlut strength"):
+    if args.plot and not _plot_available("pokerlut strength"):
         return 2
     d = range_strengths(args.range, args.board)
     print(f"made hands of {d.label} on {d.board}: {d.total:.4g} combos")

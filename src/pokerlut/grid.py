@@ -32,8 +32,15 @@ N_CLASSES = 169
 
 
 def class_labels() -> np.ndarray:
-    """The class names of the grid, a (13, 13) array of str: ``"AA"``, ``"AKs"``, ``"AKo"``, ...
+    """The class names of the grid.
 
+    Returns
+    -------
+    numpy.ndarray
+        (13, 13) str: ``"AA"``, ``"AKs"``, ``"AKo"``, ... in the module's layout.
+
+    Examples
+    --------
     >>> labels = class_labels()
     >>> labels.shape, [str(labels[cell]) for cell in [(0, 1), (1, 0), (4, 4), (4, 5), (5, 4)]]
     ((13, 13), ['AKs', 'AKo', 'TT', 'T9s', 'T9o'])
@@ -47,8 +54,25 @@ def class_labels() -> np.ndarray:
 
 
 def cell_of(label: str) -> tuple[int, int]:
-    """The (row, column) of a class name such as ``"AKs"``, ``"KAo"``, ``"77"`` (case-insensitive).
+    """The (row, column) of a class name.
 
+    Parameters
+    ----------
+    label : str
+        A pair (``"77"``) or two ranks and ``s``/``o`` (``"AKs"``, ``"KAo"``), case-insensitive.
+
+    Returns
+    -------
+    tuple of int
+        (row, column) in the 13x13 grid.
+
+    Raises
+    ------
+    ValueError
+        Not a class name (the message says what one looks like); ``TypeError`` for a non-string.
+
+    Examples
+    --------
     >>> cell_of("AKs"), cell_of("AKo"), cell_of("22"), cell_of("t9S")
     ((0, 1), (1, 0), (12, 12), (4, 5))
     """
@@ -71,8 +95,20 @@ def cell_of(label: str) -> tuple[int, int]:
 
 
 def combo_cells(combos) -> tuple[np.ndarray, np.ndarray]:
-    """(row, column) of each two-card combo: ``combos`` (n, 2) card ids, in either order.
+    """The cell of each two-card combo.
 
+    Parameters
+    ----------
+    combos : array_like
+        (n, 2) natural card ids (0..51), the two cards in either order.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        rows (n,) and columns (n,), int64.
+
+    Examples
+    --------
     >>> from pokerlut import parse_cards
     >>> rows, cols = combo_cells(parse_cards("As Ks  Kd Ah  7c 7h").reshape(3, 2))
     >>> rows.tolist(), cols.tolist()
@@ -95,8 +131,15 @@ def combo_cells(combos) -> tuple[np.ndarray, np.ndarray]:
 
 
 def class_sizes() -> np.ndarray:
-    """Combos in each class before card removal, (13, 13) int: 6 per pair, 4 suited, 12 offsuit.
+    """Combos in each class before card removal.
 
+    Returns
+    -------
+    numpy.ndarray
+        (13, 13) int64: 6 per pair, 4 per suited class, 12 per offsuit class.
+
+    Examples
+    --------
     >>> s = class_sizes()
     >>> int(s[0, 0]), int(s[0, 1]), int(s[1, 0]), int(s.sum())
     (6, 4, 12, 1326)
@@ -107,8 +150,21 @@ def class_sizes() -> np.ndarray:
 
 
 def as_range(value, what: str = "range") -> Range:
-    """A :class:`~pokerlut.Range` from range text (any :func:`~pokerlut.parse_range` input) or a Range.
+    """A :class:`~pokerlut.Range` from range text or a Range.
 
+    Parameters
+    ----------
+    value : str or Range
+        Anything :func:`~pokerlut.parse_range` reads, or a Range (returned as it is).
+    what : str
+        Names the argument in the ``TypeError`` for anything else.
+
+    Returns
+    -------
+    Range
+
+    Examples
+    --------
     >>> len(as_range("AKs")), len(as_range(as_range("QQ")))
     (4, 6)
     """
@@ -136,10 +192,25 @@ class RangeGrid:
 
 
 def class_weights(range_) -> RangeGrid:
-    """Lay a range (range text or a :class:`~pokerlut.Range`) out on the 13x13 grid.
+    """Lay a range out on the 13x13 grid.
 
-    A bad range raises the ``ValueError`` of :func:`~pokerlut.parse_range` (token, column, caret).
+    Parameters
+    ----------
+    range_ : str or Range
+        Range text (anything :func:`~pokerlut.parse_range` reads) or a :class:`~pokerlut.Range`.
 
+    Returns
+    -------
+    RangeGrid
+        Per class: weight (share of its combos), weighted combos, combos present.
+
+    Raises
+    ------
+    ValueError
+        A malformed range: the :func:`~pokerlut.parse_range` message (token, column, caret).
+
+    Examples
+    --------
     >>> g = class_weights("77, AKs, 0.25(AKo)")
     >>> [float(g.weights[cell_of(c)]) for c in ("77", "AKs", "AKo", "AQs")]
     [1.0, 1.0, 0.25, 0.0]

@@ -41,7 +41,7 @@ import numpy as np
 
 from .cards import format_cards, parse_cards
 from .evaluate import evaluate
-from .grid import N_CLASSES, as_range, cell_of, class_labels, combo_cells
+from .grid import N_CLASSES, cell_of, class_labels, combo_cells
 from .holdem_equity import EXACT_BUDGET, MAX_DEALS, equity
 from .ranges import ALL_COMBOS, Range, parse_range
 
@@ -60,8 +60,17 @@ class EquityGrid:
     alone), ``tie`` (shares the best hand), ``std_error`` (Monte Carlo; zeros when exact) and ``n``
     (boards summed over every combination of combos, or trials), NaN / 0 for impossible classes;
     ``combos`` the class's combos left after card removal; ``exact`` which cells were enumerated.
-    ``method`` is 'exact' or 'monte carlo' (the same for every cell); ``samples`` and ``seed`` are the Monte Carlo trials per class and the grid seed
-    (class seeds: :func:`class_seed`)."""
+    ``method`` is 'exact' or 'monte carlo' (the same for every cell); ``samples`` and ``seed`` are
+    the Monte Carlo trials per class and the grid seed (class seeds: :func:`class_seed`).
+
+    Examples
+    --------
+    >>> g = class_equity("AhAd", board="Ks 7h 2c")
+    >>> round(g.at("KK"), 4), g.describe()
+    (0.9141, 'vs AhAd on Ks 7h 2c (exact)')
+    >>> print(g.table().splitlines()[1][:35])
+        A  50.0  13.1   6.4   6.4   6.4
+    """
 
     labels: np.ndarray
     equity: np.ndarray
@@ -80,7 +89,7 @@ class EquityGrid:
     seconds: float = field(default=0.0, compare=False)
 
     def at(self, label: str) -> float:
-        """Equity of one class by name, e.g. ``grid.at("AKs")``."""
+        """Equity of one class by name, e.g. ``grid.at("AKs")`` (see the class's examples)."""
         return float(self.equity[cell_of(label)])
 
     def describe(self) -> str:
@@ -106,8 +115,23 @@ class EquityGrid:
 
 
 def class_seed(seed: int, row: int, col: int) -> int:
-    """The Monte Carlo seed of cell (row, col) in a grid seeded with ``seed``: ``seed * 169 + 13 * row + col``.
+    """The Monte Carlo seed of a cell in a grid seeded with ``seed``.
 
+    Parameters
+    ----------
+    seed : int
+        The grid's seed.
+    row, col : int
+        The cell (0..12 each).
+
+    Returns
+    -------
+    int
+        ``seed * 169 + 13 * row + col``: ``equity([class, *opponents], ..., exact=False, seed=that)``
+        gives the cell.
+
+    Examples
+    --------
     >>> class_seed(0, 0, 1), class_seed(2, 12, 12)
     (1, 506)
     """

@@ -562,9 +562,9 @@ def equity_cli(argv: list[str]) -> int:
                              "13x13 grid into FILE, e.g. equity.png (pip install 'pokerlut[plot]')")
     args = parser.parse_args(argv)
     if args.plot:
-        from .cli import plot_available
+        from .cli import _plot_available
 
-        if not plot_available("pokerlut equity"):
+        if not _plot_available("pokerlut equity"):
             return 2
     exact = args.exact
     if args.samples is not None and exact is None:
@@ -578,8 +578,8 @@ def equity_cli(argv: list[str]) -> int:
         return 2
     print(result.table())
     if args.plot:
-        from .cli import plot_equity_grid
+        from .cli import _plot_equity_grid
 
-        return plot_equity_grid(args.players, args.board, args.dead, args.plot, exact=args.exact, seed=args.seed,
+        return _plot_equity_grid(args.players, args.board, args.dead, args.plot, exact=args.exact, seed=args.seed,
                                 progress=not args.no_progress and sys.stderr.isatty())
     return 0

@@ -42,6 +42,18 @@ NAN_COLOR = "#d9d9d9"
 def require_matplotlib():
     """Import and return matplotlib, or raise an ``ImportError`` that names the extra to install.
 
+    Returns
+    -------
+    module
+        ``matplotlib`` (with ``matplotlib.figure`` imported).
+
+    Raises
+    ------
+    ImportError
+        matplotlib is missing; the message says ``pip install 'pokerlut[plot]'``.
+
+    Examples
+    --------
     >>> require_matplotlib().__name__
     'matplotlib'
     """
