@@ -1,4 +1,5 @@
-"""The ``pokerlut`` command: ``eval`` to rank hands given as text, ``demo`` for the main job."""
+"""The ``pokerlut`` command: ``eval`` to rank hands given as text, ``demo`` for the main job, ``grid`` and
+``strength`` for ranges (``--plot FILE`` draws them, as ``equity --plot`` draws the equity grid)."""
 
 from __future__ import annotations
 
@@ -133,6 +134,81 @@ def _variant_names():
     return VARIANTS
 
 
+PLOT_DPI = 100
+
+
+def _plot_available(prog: str) -> bool:
+    """True when matplotlib can be imported; else print the install hint under ``prog`` (False)."""
+    from .plot import require_matplotlib
+
+    try:
+        require_matplotlib()
+    except ImportError as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return False
+    return True
+
+
+def _save(fig, path: str) -> None:
+    fig.savefig(path, dpi=PLOT_DPI)
+    width, height = (fig.get_size_inches() * PLOT_DPI).round().astype(int)
+    print(f"wrote {path} ({width}x{height} pixels)")
+
+
+def _plot_equity_grid(players: list[str], board: str, dead: str, path: str, *, exact: bool | None = None,
+                     seed: int | None = None, progress: bool = False) -> int:
+    """``pokerlut equity ... --plot FILE``: the grid of every class against ``players`` into FILE; 0 or 2."""
+    from .plot import equity_grid
+
+    try:
+        fig, grid = equity_grid(players, board, dead, exact=exact, seed=0 if seed is None else seed,
+                                progress=progress)
+        _save(fig, path)
+    except (ValueError, TypeError, OSError) as error:
+        print(f"pokerlut equity: error: {error}", file=sys.stderr)
+        return 2
+    print(f"  the equity of each of the 169 starting hands {grid.describe()}, {grid.seconds:.1f} s")
+    return 0
+
+
+def cmd_grid(args: argparse.Namespace) -> int:
+    from .grid import RANKS, class_weights
+
+    if args.plot and not _plot_available("pokerlut grid"):
+        return 2
+    grid = class_weights(args.range)
+    print("     " + "".join(f"{r:>5}" for r in RANKS))
+    for i, rank in enumerate(RANKS):
+        cells = [f"{c:5.3g}" if c > 0 else "    ." for c in grid.combos[i]]
+        print(f"{rank:>5}" + "".join(cells))
+    print(f"combos of each class (pairs on the diagonal, suited above, offsuit below) in {grid.text}: "
+          f"{grid.total:.4g} combos, {grid.total / 1326:.1%} of 1326")
+    if args.plot:
+        from .plot import range_grid
+
+        _save(range_grid(args.range), args.plot)
+    return 0
+
+
+def cmd_strength(args: argparse.Namespace) -> int:
+    from .range_strength import range_strengths
+    from .strength import CATEGORY_NAMES
+
+    if args.plot and not _plot_available("pokerlut strength"):
+        return 2
+    d = range_strengths(args.range, args.board)
+    print(f"made hands of {d.label} on {d.board}: {d.total:.4g} combos")
+    print(f"  {'category':<16} {'combos':>8} {'share':>8}")
+    for c in range(len(CATEGORY_NAMES) - 1, -1, -1):
+        if d.counts[c] > 0:
+            print(f"  {CATEGORY_NAMES[c]:<16} {d.counts[c]:>8.4g} {d.shares[c]:>8.2%}")
+    if args.plot:
+        from .plot import strength_distribution
+
+        _save(strength_distribution(args.range, args.board), args.plot)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokerlut", description="Exact poker hand ranking from lookup tables.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -167,9 +243,22 @@ def build_parser() -> argparse.ArgumentParser:
                          help="compare with the peer evaluators (pip install 'pokerlut[bench]'); "
                               "'pokerlut bench --peers --help' lists its options")
     p_bench.set_defaults(func=cmd_bench)
+    p_grid = sub.add_parser("grid", help="a range on the 13x13 grid of starting hands, e.g. 'TT+,AKs' --plot grid.png")
+    p_grid.add_argument("range", help="a range: 'TT+, AKs', '0.5(QQ), A5s-A2s', 'random', ...")
+    p_grid.add_argument("--plot", metavar="FILE", help="also draw it into FILE, e.g. grid.png "
+                                                        "(pip install 'pokerlut[plot]')")
+    p_grid.set_defaults(func=cmd_grid)
+    p_strength = sub.add_parser("strength", help="what a range makes on a board, by category, e.g. 'TT+,AKs' "
+                                                 "--board 'Qs 7h 2c' --plot strength.png")
+    p_strength.add_argument("range", help="a range: 'TT+, AKs', 'random', ...")
+    p_strength.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
+    p_strength.add_argument("--plot", metavar="FILE", help="also draw the distribution into FILE "
+                                                            "(pip install 'pokerlut[plot]')")
+    p_strength.set_defaults(func=cmd_strength)
     # listed for 'pokerlut --help'; main() hands 'equity' and everything after it to equity_cli
     sub.add_parser("equity", add_help=False,
-                   help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c' (equity --help)")
+                   help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c'; --plot FILE draws "
+                        "every starting hand's equity against them (equity --help)")
     return parser
 
 
@@ -189,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, OSError) as error:
         print(f"pokerlut: error: {error}", file=sys.stderr)
         return 2
 

@@ -43,7 +43,7 @@ from .kernels.registry import exact_kernel, mc_kernel
 from .ranges import Range, parse_range
 from .variants import VARIANTS, Variant, VariantLike, get_variant
 
-__all__ = ["EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli", "EXACT_BUDGET",
+__all__ = ["ImpossibleDeal", "EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli", "EXACT_BUDGET",
            "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES"]
 
 EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
@@ -58,6 +58,11 @@ EXACT_BLOCK_WORK = 50_000_000
 PREFLOP_WORK_FRACTION = 0.15
 MC_BLOCK_TRIALS = 2_000_000  #: Monte Carlo trials per thread per round of kernel calls  #: player-boards per exact kernel call (Ctrl-C is answered between calls)
 SHARE_UNIT = K.SHARE_UNIT
+
+
+class ImpossibleDeal(ValueError):
+    """The players' hands can never be dealt together (every combination of their combos shares a
+    card, or a range holds no combo left by the known cards)."""
 
 
 def _tables(variant: Variant) -> tuple:
@@ -228,7 +233,7 @@ def _prepare(players, board, dead, variant: VariantLike = "high") -> _Problem:
             continue
         blocked = rng.blocked(known)
         if len(blocked) == 0:
-            raise ValueError(f"player {i + 1}'s range {label!r} is impossible: every combo holds a card of the "
+            raise ImpossibleDeal(f"player {i + 1}'s range {label!r} is impossible: every combo holds a card of the "
                              f"board, the dead cards, another player's hand or a card outside the deck")
         ranges.append(blocked)
     return _Problem([p[0] for p in parsed], board_cards, dead_cards, ranges, v)
@@ -380,7 +385,7 @@ def _mc_input(problem: _Problem) -> _MCInput:
         if len(r) == 1:
             m = _combo_masks(r.combos)[0]
             if single & m:
-                raise ValueError("the players' ranges never fit together: every combination shares a card")
+                raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
             single |= m
     combos = np.concatenate([r.combos for r in problem.ranges]).astype(np.uint8)
     offsets = np.cumsum([0] + [len(r) for r in problem.ranges]).astype(np.int64)
@@ -409,7 +414,7 @@ def run_chunks(mc: _MCInput, scenario: np.ndarray, trials: np.ndarray, seeds: np
 
     _threads.run_pieces(piece, _threads.split(n, _threads.n_chunks() if threads else 1), threads)
     if failed.any():
-        raise ValueError("the players' ranges almost never fit together without sharing a card "
+        raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
                          f"({K.MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
     return out
 
@@ -543,7 +548,7 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
     if use_exact:
         holes, weights = _deals(problem.ranges)
         if len(holes) == 0:
-            raise ValueError("the players' ranges never fit together: every combination shares a card")
+            raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
         classes, class_weights = _canonical_deals(holes, weights, problem.board, problem.dead)
         work = len(classes) * _board_work(len(problem.board), n_boards) * p
         use_exact = exact is True or work <= EXACT_BUDGET
@@ -679,7 +684,19 @@ def equity_cli(argv: list[str]) -> int:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--variant", default="high", choices=list(VARIANTS),
                         help="the game (default high); omaha and omaha-hilo take 4-6 hole cards or 'random'")
+    parser.add_argument("--plot", metavar="FILE", default=None,
+                        help="also draw the equity of each of the 169 starting hands against these players as a "
+                             "13x13 grid into FILE, e.g. equity.png (pip install 'pokerlut[plot]'; Hold'em games)")
     args = parser.parse_args(argv)
+    if args.plot:
+        from .cli import _plot_available
+
+        if args.variant != "high":
+            print("pokerlut equity: error: --plot: the grid of the 169 starting hands is drawn for the high game "
+                  f"only, not {args.variant}", file=sys.stderr)
+            return 2
+        if not _plot_available("pokerlut equity"):
+            return 2
     exact = args.exact
     if args.samples is not None and exact is None:
         exact = False
@@ -691,4 +708,9 @@ def equity_cli(argv: list[str]) -> int:
         print(f"pokerlut equity: error: {e}", file=sys.stderr)
         return 2
     print(result.table())
+    if args.plot:
+        from .cli import _plot_equity_grid
+
+        return _plot_equity_grid(args.players, args.board, args.dead, args.plot, exact=args.exact, seed=args.seed,
+                                progress=not args.no_progress and sys.stderr.isatty())
     return 0
