@@ -26,7 +26,8 @@ import numpy as np
 from .grid import RANKS, class_weights
 from .grid_equity import DEFAULT_GRID_SAMPLES, EquityGrid, class_equity
 from .range_strength import range_strengths
-from .strength import CATEGORY_NAMES, NATURAL_STRENGTHS
+from .strength import NATURAL_STRENGTHS, category_names, describe
+from .variants import get_variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -260,9 +261,11 @@ def strength_distribution(hands_or_range, board, variant: str = "high", *, ax: "
         fig, ax = _figure_and_axes(ax, None)
         hist_ax = None
     colormap = mpl.colormaps[cmap]
-    top = max(NATURAL_STRENGTHS, int(d.strengths.max()))
+    names = category_names(d.variant)
+    top = max(get_variant(d.variant).tables.n_strengths if d.variant != "high" else NATURAL_STRENGTHS,
+              int(d.strengths.max()))
     norm = mpl.colors.Normalize(1, top)
-    n_cat = 10 if d.counts[9] > 0 else 9
+    n_cat = len(names) if d.variant != "high" or d.counts[9] > 0 else 9
     cats = np.arange(n_cat)
     mean = np.array([np.average(d.strengths[d.categories == c], weights=d.weights[d.categories == c])
                      if d.counts[c] > 0 else 0.0 for c in cats])
@@ -272,7 +275,7 @@ def strength_distribution(hands_or_range, board, variant: str = "high", *, ax: "
         if d.counts[c] > 0:
             ax.annotate(f"{h:.1f}%\n{d.counts[c]:.4g}", (bar.get_x() + bar.get_width() / 2, h), ha="center",
                         va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
-    ax.set_xticks(cats, [CATEGORY_NAMES[c] for c in cats], rotation=30, ha="right")
+    ax.set_xticks(cats, [names[c] for c in cats], rotation=30, ha="right")
     ax.set_ylabel("share of the range's combos (%)")
     ax.set_ylim(0, max(5.0, float(heights.max()) * 1.2))
     ax.set_label("categories")
@@ -284,7 +287,7 @@ def strength_distribution(hands_or_range, board, variant: str = "high", *, ax: "
         hist_ax.bar(centres, 100 * counts / d.total, width=np.diff(edges), color=colormap(norm(centres)),
                     edgecolor="none")
         hist_ax.set_xlim(1, top + 1)
-        hist_ax.set_xlabel(f"strength (1 = seven-high ... {NATURAL_STRENGTHS} = royal flush)")
+        hist_ax.set_xlabel(f"strength (1 = {describe(1, d.variant)} ... {top} = {describe(top, d.variant)})")
         hist_ax.set_ylabel("share (%)")
         hist_ax.set_label("strengths")
         axes.append(hist_ax)

@@ -17,11 +17,12 @@ from .cards import format_cards, parse_cards
 from .evaluate import evaluate
 from .grid import as_range
 from .ranges import Range
-from .strength import CATEGORY_NAMES, category
+from .strength import CATEGORY_NAMES, category, category_names
 
 __all__ = ["RangeStrengths", "range_strengths", "VARIANTS", "CATEGORY_NAMES"]
 
-VARIANTS: tuple[str, ...] = ("high",)
+#: The games a range of two hole cards plays on a board: every best-five-of-k game (not Omaha).
+VARIANTS: tuple[str, ...] = ("high", "short-deck", "ace-five-low", "eight-or-better", "deuce-seven-low")
 """Games whose hands :func:`range_strengths` ranks: Hold'em high hands."""
 
 
@@ -110,7 +111,8 @@ def range_strengths(hands_or_range, board, *, variant: str = "high") -> RangeStr
     board : str or card ids
         3, 4 or 5 natural board cards.
     variant : str
-        The game: ``"high"`` (Hold'em high hands) is the only one so far.
+        The game (:data:`VARIANTS`): ``"high"`` (Hold'em high hands) by default; the categories are
+        then the game's (:func:`pokerlut.category_names`).
 
     Returns
     -------
@@ -130,18 +132,21 @@ def range_strengths(hands_or_range, board, *, variant: str = "high") -> RangeStr
     >>> range_strengths("AA", "Qh 7h 2c", variant="lowball")
     Traceback (most recent call last):
     ...
-    ValueError: unknown variant 'lowball': pokerlut ranks 'high' hands
+    ValueError: unknown variant 'lowball': a range on a board is ranked as one of 'high', 'short-deck', 'ace-five-low', 'eight-or-better', 'deuce-seven-low'
+    >>> category_names("deuce-seven-low")[range_strengths(["7c5d"], "4h 3s 2c", variant="deuce-seven-low").categories[0]]
+    'High card'
     """
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: pokerlut ranks {', '.join(map(repr, VARIANTS))} hands")
+        raise ValueError(f"unknown variant {variant!r}: a range on a board is ranked as one of "
+                         f"{', '.join(map(repr, VARIANTS))}")
     cards = _board(board)
     rng, label = _hands(hands_or_range, cards)
     hands = np.empty((len(rng), 2 + len(cards)), dtype=np.uint8)
     hands[:, :2] = rng.combos
     hands[:, 2:] = cards
-    strengths = evaluate(hands) if variant == "high" else evaluate(hands, variant=variant)
-    cats = category(strengths).astype(np.int64)
-    counts = np.bincount(cats, weights=rng.weights, minlength=len(CATEGORY_NAMES))
+    strengths = evaluate(hands, variant=variant)
+    cats = category(strengths, variant).astype(np.int64)
+    counts = np.bincount(cats, weights=rng.weights, minlength=len(category_names(variant)))
     total = float(rng.weights.sum())
     return RangeStrengths(rng.combos, rng.weights, strengths, cats, counts, counts / total, total, label,
                           format_cards(cards), variant)
