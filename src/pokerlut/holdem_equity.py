@@ -291,10 +291,13 @@ def _exact_scratch(n_players: int) -> tuple[np.ndarray, ...]:
 
 
 def _run_exact(holes, boards, board_of, dead_masks, progress: bool = False, desc: str = "boards",
-               boards_per_deal: int = 1, variant: Variant | None = None) -> np.ndarray:
+               boards_per_deal: int = 1, variant: Variant | None = None, bar_per_deal: int | None = None) -> np.ndarray:
     """Counts (T, P, 3) for every deal, in blocks of deals cut into pieces for the threads (a
-    progress bar, and Ctrl-C between blocks)."""
+    progress bar counting ``bar_per_deal`` (default ``boards_per_deal``) per deal, and Ctrl-C
+    between blocks)."""
     n_deals, n_players = holes.shape[:2]
+    bar_per_deal = boards_per_deal if bar_per_deal is None else bar_per_deal
+    boards_per_deal = _board_work(boards.shape[1], boards_per_deal)
     work = n_deals * boards_per_deal * n_players
     threads = _threads.use_threads(work, None, PARALLEL_MIN_WORK) and n_deals > 1
     kernel = exact_kernel()
@@ -308,12 +311,12 @@ def _run_exact(holes, boards, board_of, dead_masks, progress: bool = False, desc
         kernel(holes[lo:hi], boards, board_of[lo:hi], dead_masks, out[lo:hi], *scratch[i], _BINOM, rank_keys, *tables)
 
     per_block = max(n_pieces, int(n_pieces * EXACT_BLOCK_WORK // max(1, boards_per_deal * n_players)))
-    bar = _progress(n_deals * boards_per_deal, desc, progress and n_deals > 1)
+    bar = _progress(n_deals * bar_per_deal, desc, progress and n_deals > 1)
     for lo, hi in _threads.blocks(n_deals, per_block):
         pieces = [(i, lo + a, lo + b) for i, (a, b) in enumerate(_threads.split(hi - lo, n_pieces))]
         _threads.run_pieces(piece, pieces, threads)
         if bar is not None:
-            bar.update((hi - lo) * boards_per_deal)
+            bar.update((hi - lo) * bar_per_deal)
     if bar is not None:
         bar.close()
     return out
@@ -634,7 +637,7 @@ def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, sa
     use_exact = exact if exact is not None else n * n_boards * p <= EXACT_BUDGET
     if use_exact:
         counts = _run_exact(holes.copy(), boards.copy(), np.arange(n, dtype=np.int64), dead_masks, progress,
-                            "scenarios", 1)
+                            "scenarios", n_boards, bar_per_deal=1)
         c = counts.astype(np.float64)
         return BatchEquityResult(c[:, :, 0] / n_boards, c[:, :, 1] / n_boards, c[:, :, 2] / (SHARE_UNIT * n_boards),
                                  np.full(n, n_boards, np.int64), "exact", np.zeros((n, p)))

@@ -1,0 +1,172 @@
+"""The process around a call: forked children, several Python threads under every numba threading
+layer, Ctrl-C during every long call, and an install nobody can write to.  Each case runs in a
+fresh interpreter (a subprocess with a timeout), so a crash or a hang fails the test instead of
+the run."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(code: str, timeout: float = 240, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=timeout, env=full_env, cwd=cwd)
+
+
+def test_forked_children_after_threads_in_the_parent():
+    r = run("""
+        import multiprocessing as mp, numpy as np, pokerlut
+        h = pokerlut.random_hands(2_000_000, 7, seed=1)
+        whole = pokerlut.evaluate(h)                      # the parent uses its threads first
+        e = pokerlut.equity(["AhKh", "random"], "Qs 7h 2c", exact=True)
+        with mp.get_context("fork").Pool(2) as pool:
+            parts = pool.map_async(pokerlut.evaluate, [h[:1_000_000], h[1_000_000:]]).get(timeout=120)
+            eqs = pool.map_async(pokerlut.equity, [["AhKh", "random"]] * 2).get(timeout=120)
+            boards = pool.starmap_async(pokerlut.equity, [(["AhKh", "random"], "Qs 7h 2c")] * 2).get(timeout=120)
+        assert np.array_equal(np.concatenate(parts), whole)
+        assert all(b.equity.tolist() == e.equity.tolist() for b in boards)
+        assert eqs[0].equity.tolist() == eqs[1].equity.tolist()
+        print("ok")
+    """)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize("layer", ["default", "workqueue", "omp", "tbb"])
+def test_four_python_threads_under_every_threading_layer(layer):
+    r = run("""
+        import threading, numpy as np, pokerlut
+        h = pokerlut.random_hands(600_000, 7, seed=2)
+        serial = pokerlut.evaluate(h, parallel=False)
+        e = pokerlut.equity(["AhKh", "QdQc"], exact=False, samples=300_000, seed=3).equity
+        results, errors = [None] * 4, []
+        def work(i):
+            try:
+                for _ in range(3):
+                    assert np.array_equal(pokerlut.evaluate(h, parallel=True), serial)
+                    assert pokerlut.equity(["AhKh", "QdQc"], exact=False, samples=300_000, seed=3).equity.tolist() == e.tolist()
+                results[i] = True
+            except BaseException as error:  # report, do not hide
+                errors.append(repr(error))
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        assert not errors, errors
+        assert all(results)
+        print("ok")
+    """, env={"NUMBA_THREADING_LAYER": layer})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "ok"
+
+
+# Each long call runs (looped where one call is short) until a timer sends SIGINT one second in; the
+# script then checks the process still works, and prints how long the interrupt took.
+LONG_CALLS = {
+    "equity monte carlo": 'pokerlut.equity(["AhKh", "random"], exact=False, samples=2_000_000_000, seed=1)',
+    "equity monte carlo with a progress bar":
+        'pokerlut.equity(["AhKh", "random"], exact=False, samples=2_000_000_000, seed=1, progress=True)',
+    "equity exact": 'pokerlut.equity(["random", "random"], exact=True)',
+    "equity exact preflop ranges": 'pokerlut.equity(["22+", "random"], exact=True)',
+    "omaha equity": 'pokerlut.equity(["AsKsAdKd", "random"], variant="omaha", exact=False, samples=10**9, seed=1)',
+    "equity_batch": 'pokerlut.equity_batch(np.tile(pokerlut.parse_cards("Ah Kh Qd Qc").reshape(1, 2, 2), (3000, 1, 1)), '
+                    'exact=True)',
+    "enumeration": "for _ in range(100): pokerlut.strength_histogram(7)",
+    "huge evaluate": "h = pokerlut.random_hands(20_000_000, 7, seed=1)\nfor _ in range(100): pokerlut.evaluate(h)",
+    "game_return": 'from pokerlut import videopoker as vp\nfor i in range(100): '
+                   'vp.game_return("jacks-or-better", [800, 50, 25, 9, 6, 4, 3, 2, 1 + i], progress=False)',
+    "dask evaluate": "import dask.array as da, pokerlut.dask as pdask\n"
+                     "x = da.from_array(pokerlut.random_hands(6_000_000, 7, seed=1), chunks=(1_000_000, 7))\n"
+                     "for _ in range(100): pdask.evaluate(x).compute()",
+}
+
+
+@pytest.mark.parametrize("name", list(LONG_CALLS))
+def test_ctrl_c_during_a_long_call(name):
+    if name.startswith("dask"):
+        pytest.importorskip("dask.array")
+    body = textwrap.indent(LONG_CALLS[name], "    ")
+    r = run(f"""
+import os, signal, threading, time, numpy as np, pokerlut
+signal.signal(signal.SIGINT, signal.default_int_handler)
+pokerlut.evaluate(pokerlut.random_hands(10, 7, seed=0))   # imports and first compile out of the way
+sent = []
+def interrupt():
+    sent.append(time.perf_counter())
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Timer(1.0, interrupt).start()
+try:
+{body}
+except KeyboardInterrupt:
+    took = time.perf_counter() - sent[0]
+    assert int(pokerlut.evaluate("As Ks Qs Js Ts")) == 7462   # the process is still usable
+    assert threading.active_count() <= 1 + pokerlut.get_num_threads() + 8
+    print(f"interrupted {{took:.2f}}")
+else:
+    print("finished before the interrupt")
+""", timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.strip().startswith("interrupted"), r.stdout
+    took = float(r.stdout.split()[1])
+    assert took < 5.0, f"{name}: Ctrl-C took {took:.2f} s to be answered"
+
+
+def _unwritable_install(tmp_path: Path) -> Path:
+    """A copy of the package as a wheel installs it (tables inside), where numba can cache nothing
+    next to the source: every package folder holds a *file* named __pycache__ (root can write
+    read-only folders, but nobody can make a folder where a file is)."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "src" / "pokerlut", site / "pokerlut",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    shutil.copytree(ROOT / "tables", site / "pokerlut" / "tables")
+    for folder in [p for p in (site / "pokerlut").rglob("*") if p.is_dir()] + [site / "pokerlut"]:
+        (folder / "__pycache__").write_text("not a folder")
+    for path in site.rglob("*"):
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    return site
+
+
+@pytest.mark.parametrize("temp_writable", [True, False])
+def test_an_install_nobody_can_write_to(tmp_path, temp_writable):
+    site = _unwritable_install(tmp_path)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {"PYTHONPATH": str(site), "HOME": str(blocker / "home"), "XDG_CACHE_HOME": str(blocker / "cache"),
+           "NUMBA_CACHE_DIR": "", "TMPDIR": str(temp if temp_writable else blocker / "tmp"),
+           "PYTHONDONTWRITEBYTECODE": "1"}
+    no_temp = "" if temp_writable else f"import tempfile; tempfile.tempdir = {str(blocker / 'tmp')!r}"
+    code = """
+        %s
+        import warnings, numpy as np
+        warnings.simplefilter("always")
+        with warnings.catch_warnings(record=True) as caught:
+            import pokerlut
+            assert pokerlut.__file__.startswith(%r)
+            assert int(pokerlut.evaluate("As Ks Qs Js Ts")) == 7462
+            assert pokerlut.evaluate(pokerlut.random_hands(1000, 7, seed=1)).min() > 0
+        ours = [w for w in caught if "pokerlut" in str(w.message)]
+        assert len(ours) <= 1, [str(w.message) for w in ours]
+        print(len(ours), ours[0].message if ours else "")
+    """ % (no_temp, str(site))
+    r = run(code, env=env, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-3000:]
+    count, _, message = r.stdout.strip().partition(" ")
+    assert count == "1"
+    if temp_writable:
+        assert "caching compiled kernels in" in message
+        assert any(temp.iterdir())  # the fallback cache is there...
+        again = run(code, env=env, cwd=tmp_path)  # ...and a second process uses it
+        assert again.returncode == 0, again.stderr[-3000:]
+    else:
+        assert "compile anew in every process" in message
