@@ -4,9 +4,11 @@ not pass/fail tests).
     python -m pytest benchmarks/test_bench_evaluate.py
 
 Every row of a group ranks the same seeded 10^7 hands in the same run, so the closing table's
-ratios compare like with like.  ``parallel=False`` rows run one thread; ``parallel=True`` rows use
-numba's threads (two on the CI machine).  The wild-mix group holds 10% of hands with a wild card
-beside the same-size all-natural batch.
+ratios compare like with like.  ``evaluate`` rows run what a user gets (the AVX2 key where the CPU
+has it, :func:`pokerlut.kernel_info`); the ``kernel-simd`` / ``kernel-scalar`` rows call the two
+kernels directly, one thread, so both paths are measured side by side whatever the machine.
+``1thread`` rows run one thread, ``threads`` rows the default pool (two on the CI machine).  The
+wild-mix rows rank hands of which 10% hold a wild card.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from conftest import record
 
 import pokerlut
 from pokerlut.enumeration import strength_histogram
+from pokerlut.kernels import backend, registry
+from pokerlut.tables import load_table_set
 
 N = 10**7
 ROUNDS = 7
@@ -46,9 +50,23 @@ def test_ceiling(benchmark, batch):
 
 @pytest.mark.parametrize("check", [False, True], ids=["unchecked", "validated"])
 @pytest.mark.parametrize("parallel", [False, True], ids=["1thread", "threads"])
-def test_evaluate(benchmark, batch, check, parallel):
+def test_evaluate(benchmark, batch, check, parallel, threads):
     k, hands, _ = batch
+    if not parallel:
+        threads(1)
     run(benchmark, lambda: pokerlut.evaluate(hands, check=check, parallel=parallel), N, f"{k}-card 1e7")
+
+
+@pytest.mark.parametrize("check", [False, True], ids=["unchecked", "validated"])
+@pytest.mark.parametrize("path", ["simd", "scalar"])
+def test_kernel(benchmark, batch, check, path):
+    k, hands, _ = batch
+    if path == "simd" and not backend.simd_enabled():
+        pytest.skip(f"no SIMD here: {backend.simd_reason()}")
+    kernel = registry.simd_kernel(k, check) if path == "simd" else registry.rank_kernel(k, check)
+    flat, out, bad = hands.reshape(-1), np.empty(N, np.uint16), np.zeros(1, np.int64)
+    tables = load_table_set("high").rank_tables(k)
+    run(benchmark, lambda: kernel(flat, flat, out, *tables, bad), N, f"{k}-card 1e7")
 
 
 @pytest.mark.parametrize("check", [False, True], ids=["unchecked", "validated"])

@@ -11,6 +11,7 @@ from . import course, interop, videopoker
 from .enumeration import category_counts, strength_histogram
 from ._threads import get_num_threads, set_num_threads
 from .evaluate import PARALLEL_MIN_HANDS, evaluate
+from .kernels.backend import kernel_info
 from .omaha import HiLo, evaluate_omaha
 from .holdem_equity import BatchEquityResult, EquityResult, equity, equity_batch
 from .ranges import Range, parse_range
@@ -31,6 +32,7 @@ __all__ = [
     "evaluate_omaha",
     "get_num_threads",
     "get_variant",
+    "kernel_info",
     "set_num_threads",
     "BatchEquityResult",
     "EquityResult",

@@ -7,7 +7,7 @@ import numpy as np
 from . import _threads
 from ._input import hand_rows, raise_for_rows
 from ._threads import PARALLEL_MIN_HANDS
-from .kernels.registry import rank_kernel
+from .kernels.registry import ranking_kernel
 from .layout import HAND_SIZES
 from .tables import TableSet
 from .variants import Variant, VariantLike, best_five_variant, get_variant
@@ -29,7 +29,7 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     n_rows, n_cards = rows.shape
     out = np.empty(n_rows, dtype=np.uint16)
     threads = _threads.use_threads(n_rows, parallel)
-    kernel = rank_kernel(n_cards, bool(check))
+    kernel = ranking_kernel(n_cards, bool(check), table_set.simd_fits)
     tables = table_set.rank_tables(n_cards)
     flat = rows.reshape(-1)
 

@@ -139,6 +139,21 @@ def card_constant(card: int, *, wild: bool, poison: bool, suits: bool = True) ->
     return np.uint64((RANK_MULTIPLIERS[rank] << RANK_SHIFT) + counter)
 
 
+def standard_naturals(cards: np.ndarray) -> bool:
+    """Whether a card table gives every natural card the standard constant (suit counters included,
+    started by the first card), as games with all 52 cards and flushes do; the SIMD key computes
+    exactly these.
+
+    >>> standard_naturals(np.zeros(CARD_TABLE_SIZE, np.uint64))
+    False
+    """
+    standard = np.array([card_constant(c, wild=False, poison=False) for c in range(N_RANKS * N_SUITS)],
+                        dtype=np.uint64)
+    return bool(np.array_equal(cards[:len(standard)], standard)
+                and np.array_equal(cards[FIRST_CARD:FIRST_CARD + len(standard)],
+                                   standard + np.uint64(SUIT_COUNTERS_START)))
+
+
 def rank_key(ranks, wilds: int = 0) -> int:
     """The rank key of a multiset of natural ranks plus ``wilds`` wild cards.
 

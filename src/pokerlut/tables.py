@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -70,6 +70,11 @@ class TableSet:
     def n_strengths(self) -> int:
         """The largest strength of the game."""
         return len(self.hand_values) - 1
+
+    @cached_property
+    def simd_fits(self) -> bool:
+        """Whether the game's natural cards have the standard constants the SIMD key computes."""
+        return layout.standard_naturals(self.arrays[layout.CARD_TABLE])
 
     @property
     def subset_rare(self) -> bool:

@@ -72,3 +72,43 @@ def omaha_mc_kernel():
     from .omaha_equity import make_omaha_mc_kernel
 
     return make_omaha_mc_kernel()
+
+
+@lru_cache(maxsize=None)
+def simd_kernel(n_cards: int, checked: bool):
+    """The AVX2 kernel ranking rows of ``n_cards`` cards (:mod:`pokerlut.kernels.simd`); it compiles
+    on its first call, which may fail on a numba whose internals moved (see :mod:`.backend`)."""
+    from .simd import make_simd_kernel
+
+    return make_simd_kernel(n_cards, checked)
+
+
+def ranking_kernel(n_cards: int, checked: bool, simd_fits: bool):
+    """The kernel :func:`pokerlut.evaluate` runs for rows of ``n_cards`` cards: the AVX2 one when
+    the machine and the game's card table allow it and it compiles, else the scalar one."""
+    from . import backend
+
+    if simd_fits and backend.simd_enabled():
+        kernel = _compiled_simd(n_cards, checked)
+        if kernel is not None:
+            return kernel
+    return rank_kernel(n_cards, checked)
+
+
+@lru_cache(maxsize=None)
+def _compiled_simd(n_cards: int, checked: bool):
+    """The SIMD kernel, compiled (or loaded) now by a call on no rows; None if that fails."""
+    import numpy as np
+
+    from . import backend
+    from ..tables import load_table_set
+
+    kernel = simd_kernel(n_cards, checked)
+    empty = np.zeros(0, np.uint8)
+    try:
+        kernel(empty, empty, np.zeros(0, np.uint16), *load_table_set("high").rank_tables(n_cards),
+               np.zeros(1, np.int64))
+    except Exception as error:  # a compile error of numba or LLVM: the kernels never raise otherwise
+        backend.simd_failed(error)
+        return None
+    return kernel

@@ -1,0 +1,94 @@
+"""Which ranking kernels run on this machine: the AVX2 key (:mod:`.simd`) or the scalar one.
+
+The SIMD kernels are chosen when every one of these holds, else the scalar kernels run (the same
+strengths, a little slower) and :func:`kernel_info` says why:
+
+* ``POKERLUT_SIMD`` is not ``0`` (set it to ``0`` to force the scalar kernels);
+* the CPU is x86-64 with AVX2, as llvmlite reports the host's features, and numba compiles for the
+  host (``NUMBA_CPU_NAME`` unset or ``host``);
+* the AVX2 kernels compiled on the installed numba: a failure (numba's internals move) is caught
+  on the first call, reported once through :mod:`warnings`, and the scalar kernels take over;
+* the game's natural cards have the standard card constants (:func:`.simd.simd_fits`).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import warnings
+from functools import lru_cache
+
+import llvmlite
+import numba
+
+_failure: str | None = None  # why the SIMD kernels failed to compile, once they did
+
+
+def _cpu_reason() -> str | None:
+    """Why this machine cannot run the AVX2 kernels, or None."""
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return f"the CPU is {platform.machine()}, not x86-64"
+    cpu = numba.config.CPU_NAME
+    if cpu not in (None, "", "host"):
+        return f"numba compiles for NUMBA_CPU_NAME={cpu}, not the host"
+    try:
+        import llvmlite.binding as llvm
+
+        if not llvm.get_host_cpu_features().get("avx2", False):
+            return "the CPU has no AVX2"
+    except Exception as error:  # an llvmlite without the query: do not guess
+        return f"the CPU's features could not be read ({error})"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _static_reason() -> str | None:
+    if os.environ.get("POKERLUT_SIMD", "").strip() == "0":
+        return "POKERLUT_SIMD=0"
+    return _cpu_reason()
+
+
+def simd_reason() -> str | None:
+    """Why the SIMD kernels do not run here (None when they do).
+
+    >>> simd_reason() is None or isinstance(simd_reason(), str)
+    True
+    """
+    return _static_reason() or _failure
+
+
+def simd_enabled() -> bool:
+    """Whether ranking calls use the AVX2 key (for games whose card table fits it)."""
+    return simd_reason() is None
+
+
+def simd_failed(error: BaseException) -> None:
+    """Record that the SIMD kernels failed to compile: warn once, use the scalar kernels from now on."""
+    global _failure
+    if _failure is None:
+        _failure = f"the AVX2 kernels failed to compile on numba {numba.__version__}: {type(error).__name__}: " \
+                   f"{str(error).splitlines()[0] if str(error) else ''}"
+        warnings.warn(f"pokerlut: {_failure}; using the scalar kernels", RuntimeWarning, stacklevel=3)
+
+
+def kernel_info() -> dict:
+    """Which kernels rank hands here, and why: a dict with ``path`` (``"avx2"`` or ``"scalar"``),
+    ``reason``, ``threads``, the numba and llvmlite versions and the CPU.
+
+    >>> info = kernel_info()
+    >>> info["path"] in ("avx2", "scalar"), sorted(info)
+    (True, ['cpu', 'llvmlite', 'numba', 'path', 'reason', 'threads'])
+    """
+    from .._threads import get_num_threads
+
+    reason = simd_reason()
+    try:
+        import llvmlite.binding as llvm
+
+        cpu = llvm.get_host_cpu_name()
+    except Exception:  # pragma: no cover - informational only
+        cpu = "unknown"
+    return {"path": "scalar" if reason else "avx2",
+            "reason": reason or "AVX2 on this x86-64 CPU: four rows per vector for the key",
+            "threads": get_num_threads(), "numba": numba.__version__, "llvmlite": llvmlite.__version__,
+            "cpu": f"{platform.machine()} {cpu}"}
