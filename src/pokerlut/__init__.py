@@ -20,6 +20,7 @@ from .showdown import BestFive, HiLoShowdown, Showdown, best_five, compare, made
 from .strength import (CATEGORY_NAMES, MAX_STRENGTH, NATURAL_STRENGTHS, category, category_name, category_names,
                        describe)
 from .variants import VARIANTS, Variant, get_variant
+from .first_call import warmup
 
 __version__ = "0.1.0"
 
@@ -33,6 +34,7 @@ __all__ = [
     "get_num_threads",
     "get_variant",
     "kernel_info",
+    "warmup",
     "set_num_threads",
     "BatchEquityResult",
     "EquityResult",

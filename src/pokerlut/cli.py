@@ -121,6 +121,21 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_warmup(args: argparse.Namespace) -> int:
+    from .first_call import FEATURES, cache_location, warmup
+
+    features = args.features or None
+    seconds = warmup(features, progress=False if args.no_progress else None)
+    total = sum(seconds.values())
+    print(f"compiled (or loaded) the kernels of {', '.join(seconds)} in {total:.1f} s")
+    for name, s in seconds.items():
+        print(f"  {name:<12} {s:6.1f} s")
+    print(f"numba's cache: {cache_location()}")
+    if set(seconds) != set(FEATURES):
+        print(f"(not warmed: {', '.join(f for f in FEATURES if f not in seconds)})")
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     # "pokerlut bench --peers ..." is routed to pokerlut.peers.main by main() before parsing.
     print("pokerlut bench: choose a benchmark: --peers (pokerlut beside treys, phevaluator, eval7 and "
@@ -237,6 +252,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_return = sub.add_parser("video-return", help="video poker: a game's exact return under optimal play")
     add_return_arguments(p_return)
     p_return.set_defaults(func=cmd_return)
+    p_warmup = sub.add_parser("warmup", help="compile every kernel now (a first run compiles for about a minute; "
+                                             "later runs load them from numba's cache)")
+    p_warmup.add_argument("--features", default="",
+                          help="comma-separated: evaluate, best five, enumeration, equity, omaha, video poker "
+                               "(default: $POKERLUT_WARMUP or all)")
+    p_warmup.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p_warmup.set_defaults(func=cmd_warmup)
     p_bench = sub.add_parser("bench", help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 "
                                            "and pokerkit and checks they agree")
     p_bench.add_argument("--peers", action="store_true",

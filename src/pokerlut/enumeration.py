@@ -14,6 +14,7 @@ from .kernels.registry import histogram_kernel
 from .strength import category, category_names
 from .tables import TableSet
 from .variants import VariantLike, best_five_variant
+from .first_call import compile_notice
 
 
 def _check_n_cards(n_cards) -> int:
@@ -69,6 +70,9 @@ def _histogram(tables: TableSet, n_cards: int) -> np.ndarray:
     n_pieces = _threads.n_chunks() if threads else 1
     _, bases, values, flush = tables.rank_tables(n_cards)[:4]
     kernel = histogram_kernel()
+    with compile_notice("enumeration"):
+        kernel(prefixes[:0], deck_keys, deck_first, deck_bits, np.zeros((1, tables.n_strengths + 1), np.int64), bases,
+               values, flush)
     counts = np.zeros((n_pieces, tables.n_strengths + 1), dtype=np.int64)
 
     def piece(t: int, lo: int, hi: int) -> None:

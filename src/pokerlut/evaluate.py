@@ -10,6 +10,7 @@ from ._threads import PARALLEL_MIN_HANDS
 from .kernels.registry import ranking_kernel
 from .layout import HAND_SIZES
 from .tables import TableSet
+from .first_call import compile_notice
 from .variants import Variant, VariantLike, best_five_variant, get_variant
 
 __all__ = ["evaluate", "rank_rows", "PARALLEL_MIN_HANDS", "HAND_SIZES"]
@@ -40,6 +41,8 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
         return int(bad[0])
 
     per_block = BLOCK_ROWS * (_threads.get_num_threads() if threads else 1)
+    with compile_notice("evaluate"):
+        piece(0, 0)  # compiles (or loads) the kernel, saying so if that takes long
     for lo, hi in _threads.blocks(n_rows, per_block):
         pieces = [(lo + a, lo + b) for a, b in _threads.split(hi - lo, _threads.n_chunks() if threads else 1)]
         if any(_threads.run_pieces(piece, pieces, threads)):

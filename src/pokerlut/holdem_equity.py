@@ -42,6 +42,7 @@ from .kernels import equity as K
 from .kernels.registry import exact_kernel, mc_kernel
 from .ranges import Range, parse_range
 from .variants import VARIANTS, Variant, VariantLike, get_variant
+from .first_call import noticed
 
 __all__ = ["ImpossibleDeal", "EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli", "EXACT_BUDGET",
            "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES"]
@@ -521,6 +522,7 @@ def _count_deals_bound(ranges: list[Range]) -> int:
     return math.prod(len(r) for r in ranges)
 
 
+@noticed("equity")
 def equity(players, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
            seed=None, progress: bool = False, variant: VariantLike = "high") -> EquityResult:
     """Equity of 2 to 9 players on a board of 0, 3, 4 or 5 cards with optional dead cards.
@@ -601,6 +603,7 @@ def _batch_cards(x, what: str, width: int | None = None) -> np.ndarray:
     return arr.astype(np.uint8)
 
 
+@noticed("equity")
 def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
                  seed=None, progress: bool = False) -> BatchEquityResult:
     """Many independent Hold'em equity questions in one call: ``holes`` (N, P, 2) card ids,

@@ -19,6 +19,7 @@ from ._input import NOT_A_CARD, card_array, first_problem, hand_rows, problem_te
 from .kernels.registry import omaha_kernel
 from .strength import describe  # noqa: F401 (the examples use it)
 from .variants import OMAHA_HILO, Variant, VariantLike, get_variant
+from .first_call import noticed
 
 __all__ = ["HiLo", "evaluate_omaha", "omaha_rows"]
 
@@ -65,6 +66,7 @@ def omaha_rows(holes: np.ndarray, boards: np.ndarray, v: Variant, *, parallel: b
     return high, (low if hilo else None)
 
 
+@noticed("omaha")
 def evaluate_omaha(holes, board, *, variant: VariantLike = "omaha", check: bool = True,
                    parallel: bool | None = None):
     """Strength of Omaha hands: the best five of exactly two hole cards and exactly three board cards.

@@ -23,6 +23,7 @@ from .cards import format_cards, parse_cards
 from .kernels.equity import SHARE_UNIT
 from .kernels.registry import omaha_exact_kernel, omaha_mc_kernel
 from .variants import OMAHA_HILO, Variant, VariantLike, get_variant
+from .first_call import noticed
 
 __all__ = ["equity_omaha"]
 
@@ -54,6 +55,7 @@ def _deck_cards(value, what: str, v: Variant) -> np.ndarray:
     return _cards(value, what, v)
 
 
+@noticed("omaha")
 def equity_omaha(players, board="", dead="", *, variant: VariantLike = "omaha", exact: bool | None = None,
                  samples: int = 1_000_000, seed=None, progress: bool = False):
     """Omaha (hi-lo) equity; see the module doc and :func:`pokerlut.equity`."""

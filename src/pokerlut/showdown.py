@@ -18,6 +18,7 @@ from .strength import category
 from .omaha import omaha_rows
 from .tables import load_table_set
 from .variants import Variant, VariantLike, get_variant
+from .first_call import compile_notice
 
 #: How many of the best five are "made" per category (docs/rules.md, "Best five and made cards"):
 #: the single highest card, the pair, both pairs, the trips, all five, all five, all five, the
@@ -83,8 +84,9 @@ def best_five(hands, *, check: bool = True) -> BestFive:
     plays_as = np.empty((n, 5), dtype=np.uint8)
     strengths = np.empty(n, dtype=np.uint16)
     cards, bases, values, flush, bases5, values5, _ = tables.rank_tables(rows.shape[1])
-    select_kernel(rows.shape[1])(rows.reshape(-1), five, plays_as, strengths, cards, bases, values, flush, bases5,
-                                 values5, tables.hand_values)
+    with compile_notice("best five"):
+        select_kernel(rows.shape[1])(rows.reshape(-1), five, plays_as, strengths, cards, bases, values, flush,
+                                     bases5, values5, tables.hand_values)
     shape = lead_shape + (5,)
     return BestFive(five.reshape(shape), plays_as.reshape(shape), strengths.reshape(lead_shape))
 

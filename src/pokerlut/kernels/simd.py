@@ -34,6 +34,7 @@ from ..constants import WILD
 from .compile import compile_kernel
 from .intrinsics import unlikely
 from .primitives import lookup, rare_value, row_problem
+from .rank import rank_rows
 
 I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
 V32 = ir.VectorType(I8, 32)
@@ -169,8 +170,6 @@ def make_simd_kernel(n_cards: int, checked: bool):
     (:func:`pokerlut.kernels.rank.make_rank_kernel`), four rows per vector; the rows left at the
     end go through the scalar kernel's body.  Unchecked, a repeated card is not looked for: the
     key of such a row is whatever the sum gives, as in the scalar kernel."""
-    from .rank import rank_rows
-
     n = n_cards
 
     def kernel(flat, again, out, cards, bases, values, flush, bases5, values5, subset_rare, bad):
@@ -180,6 +179,12 @@ def make_simd_kernel(n_cards: int, checked: bool):
         for g in range(groups):
             k0, k1, k2, k3, problems = keys4(flat, np.uint64(ROWS * n) * np.uint64(g), n, checked)
             i = ROWS * g
+            if not unlikely((problems | ((k0 | k1 | k2 | k3) & _FLUSH)) != 0):  # the common case: one test
+                out[i] = lookup(k0, bases, values)
+                out[i + 1] = lookup(k1, bases, values)
+                out[i + 2] = lookup(k2, bases, values)
+                out[i + 3] = lookup(k3, bases, values)
+                continue
             count += one_row(flat, again, out, i, n, k0, (problems >> np.uint64(0)) & np.uint64(0xFF), checked,
                              cards, bases, values, flush, bases5, values5, subset_rare)
             count += one_row(flat, again, out, i + 1, n, k1, (problems >> np.uint64(8)) & np.uint64(0xFF), checked,

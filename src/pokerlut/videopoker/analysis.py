@@ -21,6 +21,7 @@ import numpy as np
 from ..cards import format_card, format_cards
 from .._input import card_array
 from .. import _threads
+from ..first_call import noticed
 from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, game_tables, pay_levels, pay_scale
 from ._tables import classify_cards
@@ -115,6 +116,7 @@ class Classification(NamedTuple):
         return np.asarray(np.asarray(self.game.class_names, dtype=object)[self.classes], dtype=object)
 
 
+@noticed("video poker")
 def classify(hands, game: str | Game = "jacks-or-better", paytable=None) -> Classification:
     """Pay class and payout of final 5-card hands, wild cards as the game defines them.
 
@@ -248,6 +250,7 @@ def _run_holds(flat: np.ndarray, table: PayTable, n_out: int) -> tuple[np.ndarra
     return masks, scaled / ps.unit
 
 
+@noticed("video poker")
 def hold_values(hands, game: str | Game = "jacks-or-better", paytable=None, *,
                 counts: bool | None = None) -> HoldValues:
     """The exact expected payout of all 32 ways to hold each dealt hand, best first.
@@ -287,6 +290,7 @@ def hold_values(hands, game: str | Game = "jacks-or-better", paytable=None, *,
                       class_counts)
 
 
+@noticed("video poker")
 def best_hold(hands, game: str | Game = "jacks-or-better", paytable=None) -> BestHold:
     """The best hold of each dealt hand: its mask, the kept cards (255 for a discard) and its value.
 
@@ -353,6 +357,7 @@ def _progress_bar(total: int, desc: str, progress: bool | None):
     return tqdm(total=total, desc=desc, unit=" deals", unit_scale=True, leave=True, file=sys.stderr)
 
 
+@noticed("video poker")
 def game_return(game: str | Game = "jacks-or-better", paytable=None, *,
                 progress: bool | None = None) -> GameReturn:
     """The exact return of a game under optimal play (the best hold of every deal).
