@@ -1,7 +1,8 @@
-"""Cold start: a fresh interpreter imports pokerlut and ranks one hand, with numba's cache warm
-(the kernels compiled by an earlier run) and empty (a new NUMBA_CACHE_DIR: they compile now).
+"""Cold start per feature: a fresh interpreter imports pokerlut and makes one first call, with
+numba's cache empty (a new NUMBA_CACHE_DIR: the call compiles) and then warm (the same folder,
+filled by that run), plus ``pokerlut warmup`` of everything from an empty cache.
 
-    python benchmarks/cold_start.py [--runs 5]
+    python benchmarks/cold_start.py [--runs 3] [--features "5-card evaluate,exact equity"]
 """
 
 from __future__ import annotations
@@ -13,40 +14,70 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
+
+# one first call per feature, as a user's first line would make it
+CALLS = {
+    "5-card evaluate": 'pokerlut.evaluate("As Ks Qs Js Ts")',
+    "7-card evaluate": 'pokerlut.evaluate("As Ks Qs Js Ts 2c 3d")',
+    "7-card evaluate, big batch": "pokerlut.evaluate(pokerlut.random_hands(1_000_000, 7, seed=1))",
+    "best_five": 'pokerlut.best_five("Kh 2c W 9s Kd 7h Ks")',
+    "exact equity": 'pokerlut.equity(["AhKh", "QdQc"])',
+    "Monte Carlo equity": 'pokerlut.equity(["AhKh", "random"], exact=False, samples=100_000, seed=1)',
+    "game_return": 'pokerlut.videopoker.game_return("jacks-or-better", progress=False)',
+    "omaha equity": 'pokerlut.equity(["AsKsAdKd", "QhJhTh9h"], "2c 7d 8s", variant="omaha")',
+    "enumeration": "pokerlut.strength_histogram(7)",
+}
 
 PROBE = r"""
 import json, time
 t0 = time.perf_counter()
 import pokerlut
 t1 = time.perf_counter()
-pokerlut.evaluate("As Ks Qs Js Ts")
+{call}
 t2 = time.perf_counter()
-print(json.dumps({"import": t1 - t0, "first_call": t2 - t1, "total": t2 - t0}))
+print(json.dumps({{"import": t1 - t0, "first_call": t2 - t1, "total": t2 - t0}}))
 """
 
 
-def probe(env: dict[str, str]) -> dict[str, float]:
-    result = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True)
+def probe(call: str, env: dict[str, str]) -> dict[str, float]:
+    result = subprocess.run([sys.executable, "-c", PROBE.format(call=call)], env=env, capture_output=True, text=True,
+                            check=True)
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def measure(runs: int) -> dict[str, dict[str, float]]:
+def measure(runs: int = 3, features: list[str] | None = None) -> dict[str, dict[str, dict[str, float]]]:
+    """``{feature: {"empty cache": {...}, "warm cache": {...}}}`` in seconds, and the full warmup."""
     results = {}
+    for feature in features or list(CALLS):
+        with tempfile.TemporaryDirectory() as cache:
+            env = dict(os.environ, NUMBA_CACHE_DIR=cache, POKERLUT_COMPILE_MESSAGES="never")
+            empty = probe(CALLS[feature], env)  # compiles, and fills the cache for the next runs
+            warm = [probe(CALLS[feature], env) for _ in range(runs)]
+        results[feature] = {"empty cache": empty,
+                            "warm cache": {k: statistics.median(r[k] for r in warm) for k in warm[0]}}
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        results["empty cache"] = probe(env)  # compiles, and fills the cache for the next runs
-        warm = [probe(env) for _ in range(runs)]
-    results["warm cache (median)"] = {k: statistics.median(r[k] for r in warm) for k in warm[0]}
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "pokerlut", "warmup", "--no-progress"], env=env, check=True,
+                       capture_output=True)
+        results["pokerlut warmup (everything)"] = {"empty cache": {"import": 0.0, "first_call": 0.0,
+                                                                   "total": time.perf_counter() - start}}
     return results
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--features", default="", help=f"comma-separated, from: {', '.join(CALLS)}")
     args = parser.parse_args()
-    for label, r in measure(args.runs).items():
-        print(f"{label:<20} import {r['import'] * 1e3:6.0f} ms   first 5-card call {r['first_call'] * 1e3:6.0f} ms"
-              f"   total {r['total'] * 1e3:6.0f} ms")
+    features = [f.strip() for f in args.features.split(",") if f.strip()] or None
+    print(f"{'feature':<30} {'empty cache: import + first call':>34} {'warm cache: import + first call':>34}")
+    for feature, r in measure(args.runs, features).items():
+        e = r["empty cache"]
+        w = r.get("warm cache")
+        warm = f"{w['import']:6.2f} + {w['first_call']:6.2f} = {w['total']:6.2f} s" if w else ""
+        print(f"{feature:<30} {e['import']:6.2f} + {e['first_call']:6.2f} = {e['total']:6.2f} s   {warm:>30}")
 
 
 if __name__ == "__main__":
