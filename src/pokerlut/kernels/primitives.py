@@ -77,7 +77,7 @@ def hand_key(flat, b, n, cards):
     return key
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def lookup(key, bases, values):
     """Non-flush value of a key: the row-displacement hash of its rank key."""
     return values[((key >> _RANK_SHIFT) & _COLUMN_MASK) + U64(bases[(key >> _ROW_SHIFT) & _ROW_MASK])]
@@ -102,13 +102,13 @@ def has_poison(key):
     return (key >> _POISON_SHIFT) & _FIELD != 0
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def flush_suit(key):
     """The suit whose counter reached five (the lowest one, should there be two)."""
     return (trailing_zeros(key & _FLUSH_BITS) - _COUNTER_TOP) >> _COUNTER_SHIFT
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def suit_rank_bit(card):
     """Bit ``16 * suit + rank`` of a natural card: OR-ed over a hand, the rank mask of each suit is
     a 16-bit field, read back by :func:`value_of_bits` without going back to the cards."""
@@ -187,7 +187,7 @@ def rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, su
     return value_of(flat, b, n, n, n, key, bases, values, flush)
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def value_of_bits(key, bits, bases, values, flush):
     """Value of natural cards given their key and their OR-ed :func:`suit_rank_bit`: the hash, or
     for a flush the flush table at its suit's rank mask."""
