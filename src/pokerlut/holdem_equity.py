@@ -29,6 +29,7 @@ import math
 import secrets
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 import numba
@@ -201,8 +202,15 @@ class _Problem:
     @property
     def excluded(self) -> np.uint64:
         """Bit mask of the cards no board may take: the dead cards and the cards outside the deck."""
-        outside = np.setdiff1d(np.arange(52), np.array(self.variant.deck))
-        return _mask(np.concatenate([self.dead, outside]).astype(np.uint8))
+        return _mask(np.concatenate([self.dead, _outside_deck(self.variant.name)]).astype(np.uint8))
+
+
+@lru_cache(maxsize=None)
+def _outside_deck(variant: str) -> np.ndarray:
+    """The natural card ids a game does not deal (read-only)."""
+    outside = np.setdiff1d(np.arange(52), np.array(get_variant(variant).deck)).astype(np.uint8)
+    outside.setflags(write=False)
+    return outside
 
 
 def _prepare(players, board, dead, variant: VariantLike = "high") -> _Problem:
@@ -225,8 +233,7 @@ def _prepare(players, board, dead, variant: VariantLike = "high") -> _Problem:
     named = [("the board", board_cards), ("the dead cards", dead_cards)]
     named += [(f"player {i + 1}", hole) for i, (_, hole, _) in enumerate(parsed) if hole is not None]
     _check_distinct(named)
-    outside = np.setdiff1d(np.arange(52), np.array(v.deck)).astype(np.uint8)
-    known = np.concatenate([c for _, c in named] + [outside])
+    known = np.concatenate([c for _, c in named] + [_outside_deck(v.name)])
     ranges = []
     for i, (label, hole, rng) in enumerate(parsed):
         if hole is not None:
@@ -496,6 +503,8 @@ def _canonical_deals(holes: np.ndarray, weights: np.ndarray, board: np.ndarray,
     """Deals (T, P, 2) merged into their suit-isomorphism classes: one representative each (the
     smallest relabelling, rows compared as byte strings) and the summed weight of its members."""
     n_deals, n_players, _ = holes.shape
+    if n_deals == 1:
+        return np.ascontiguousarray(holes), np.rint(weights).astype(np.int64) if np.all(weights == 1.0) else weights
     best = None
     for card_map in _suit_maps(board, dead):
         relabelled = np.sort(card_map[holes], axis=2)[:, :, ::-1].reshape(n_deals, 2 * n_players)
