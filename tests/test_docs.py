@@ -75,3 +75,10 @@ def test_outside_pattern_catches_what_it_should():
     assert OUTSIDE.search("the deal of 001_5904f4f1260b093c.txt")
     assert OUTSIDE.search("as RULES.md says")
     assert not OUTSIDE.search("see docs/rules.md")
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("Set up and run every test", 1)[1].split("```", 2)[1].strip()
+    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if line and not line.startswith("#")]
+    assert block in ci, f"README: {block!r}\n.ci/run: {ci}"
