@@ -26,19 +26,19 @@ from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
 __all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "where", "OK", "NOT_A_CARD", "REPEATED"]
 
 
-def _has_non_integer_scalar(obj: Any) -> bool:
-    """Whether a (nested) Python sequence holds a bool or a non-integral number: numpy would turn
-    ``True`` into card 1 and ``1.7`` into a float array without a word."""
+def _non_integer_scalar(obj: Any) -> Any:
+    """The first bool or non-integral number in a (nested) Python sequence, or ``None``: numpy
+    would turn ``True`` into card 1 and ``1.7`` into a float array without a word."""
     stack = [obj]
     while stack:
         item = stack.pop()
         if isinstance(item, (bool, np.bool_)):
-            return True
+            return item
         if isinstance(item, (list, tuple)):
-            stack.extend(item)
+            stack.extend(reversed(item))
         elif isinstance(item, numbers.Number) and not isinstance(item, numbers.Integral):
-            return True
-    return False
+            return item
+    return None
 
 
 def card_array(obj: Any, what: str = "hands") -> np.ndarray:
@@ -49,14 +49,19 @@ def card_array(obj: Any, what: str = "hands") -> np.ndarray:
     >>> card_array([[0, 1, True]])
     Traceback (most recent call last):
     ...
-    TypeError: hands must hold integer card ids (or card strings); got a bool or a non-integral number
+    TypeError: hands must hold integer card ids (or card strings); got True (bool), a bool or a non-integral number
     """
     if obj is None:
         raise TypeError(f"{what} must hold integer card ids (or card strings), got None")
+    if isinstance(obj, (bool, np.bool_)) or (isinstance(obj, numbers.Number) and not isinstance(obj, numbers.Integral)):
+        obj = [obj]
     if isinstance(obj, np.ndarray) and obj.dtype.kind in "US":
         obj = obj.tolist() if obj.ndim else str(obj)
-    elif isinstance(obj, (list, tuple)) and _has_non_integer_scalar(obj):
-        raise TypeError(f"{what} must hold integer card ids (or card strings); got a bool or a non-integral number")
+    elif isinstance(obj, (list, tuple)):
+        bad = _non_integer_scalar(obj)
+        if bad is not None:
+            raise TypeError(f"{what} must hold integer card ids (or card strings); got {bad!r} "
+                            f"({type(bad).__name__}), a bool or a non-integral number")
     array = as_card_array(obj)
     if array.dtype.kind not in "iu":
         raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}")

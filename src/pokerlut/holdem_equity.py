@@ -153,8 +153,9 @@ def _cards(value, what: str, variant: Variant | None = None) -> np.ndarray:
 
 def _player(value, index: int, variant: Variant) -> tuple[str, np.ndarray | None, Range | None]:
     """(label, fixed hole (2,) or None, range or None)."""
-    if isinstance(value, Range):
-        return f"range ({len(value)} combos)", None, value.validated(f"player {index + 1}'s range")
+    if isinstance(value, Range):  # validated first: a malformed Range has no meaningful length
+        rng = value.validated(f"player {index + 1}'s range")
+        return f"range ({len(rng)} combos)", None, rng
     if isinstance(value, str):
         try:
             cards = parse_cards(value)
