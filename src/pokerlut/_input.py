@@ -68,16 +68,27 @@ def card_array(obj: Any, what: str = "hands") -> np.ndarray:
     return array
 
 
-def where(row: int, lead_shape: tuple[int, ...], what: str = "hand") -> str:
-    """``"hand 3"`` or ``"hand (1, 2)"``: a row of the flattened array named in the caller's shape."""
+def where(row: int, lead_shape: tuple[int, ...], what: str = "hand", origin: tuple[int, ...] = ()) -> str:
+    """``"hand 3"`` or ``"hand (1, 2)"``: a row of the flattened array named in the caller's shape.
+
+    ``origin``: where the array starts in a bigger one (a block of a Dask array), added to the
+    index so the row is named in the whole array.
+
+    >>> where(5, (10,)), where(5, (2, 3)), where(5, (10,), origin=(60000,))
+    ('hand 5', 'hand (1, 2)', 'hand 60005')
+    """
+    if origin:
+        index = tuple(int(i) + int(o) for i, o in zip(np.unravel_index(row, lead_shape), origin))
+        return f"{what} {index[0]}" if len(index) == 1 else f"{what} {index}"
     if len(lead_shape) <= 1:
         return f"{what} {row}"
     return f"{what} {tuple(int(i) for i in np.unravel_index(row, lead_shape))}"
 
 
-def hand_rows(obj: Any, sizes: Sequence[int], what: str = "hands") -> tuple[np.ndarray, tuple[int, ...]]:
+def hand_rows(obj: Any, sizes: Sequence[int], what: str = "hands",
+              origin: tuple[int, ...] = ()) -> tuple[np.ndarray, tuple[int, ...]]:
     """``(rows, lead_shape)``: C-contiguous uint8 rows ``(N, k)`` with ``k`` in ``sizes``, and the
-    leading shape of the input (``()`` for one hand).
+    leading shape of the input (``()`` for one hand).  ``origin``: see :func:`where`.
 
     >>> rows, lead = hand_rows([[51, 47, 43, 39, 35]], (5,))
     >>> rows.dtype.name, rows.shape, lead
@@ -94,7 +105,8 @@ def hand_rows(obj: Any, sizes: Sequence[int], what: str = "hands") -> tuple[np.n
         outside = (rows < 0) | (rows > 255) if rows.dtype.kind == "i" else rows > 255
         if outside.any():
             row, pos = (int(i) for i in np.argwhere(outside)[0])
-            raise ValueError(f"{where(row, lead_shape)}, position {pos}: {_not_a_card(int(rows[row, pos]))}")
+            raise ValueError(f"{where(row, lead_shape, origin=origin)}, position {pos}: "
+                             f"{_not_a_card(int(rows[row, pos]))}")
         rows = rows.astype(np.uint8)
     return np.ascontiguousarray(rows), lead_shape
 
@@ -147,12 +159,13 @@ def problem_text(row: np.ndarray, pos: int, code: int, game: str = "high", deck:
 
 
 def raise_for_rows(rows: np.ndarray, cards: np.ndarray, lead_shape: tuple[int, ...], game: str = "high",
-                   start: int = 0, deck: str = "") -> None:
-    """Raise the ``ValueError`` describing the first bad card at or after row ``start``, if any."""
+                   start: int = 0, deck: str = "", origin: tuple[int, ...] = ()) -> None:
+    """Raise the ``ValueError`` describing the first bad card at or after row ``start``, if any
+    (the row named as :func:`where` names it, ``origin`` included)."""
     row, pos, code = first_problem(rows[start:], cards)
     if code == OK:
         return
     row += start
     text = problem_text(rows[row], pos, code, game, deck)
     sep = ": " if code == REPEATED else f", position {pos}: "
-    raise ValueError(f"{where(row, lead_shape)}{sep}{text}")
+    raise ValueError(f"{where(row, lead_shape, origin=origin)}{sep}{text}")

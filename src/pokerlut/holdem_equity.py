@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
-import secrets
+import numbers
 import time
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -34,7 +34,7 @@ from typing import Sequence
 import numba
 import numpy as np
 
-from . import _threads, layout
+from . import _seeds, _threads, layout
 from ._input import card_array
 from .cards import format_cards, parse_cards
 from .constants import WILD
@@ -319,14 +319,8 @@ def _run_exact(holes, boards, board_of, dead_masks, progress: bool = False, desc
 
 
 def _entropy(seed) -> int:
-    if seed is None:
-        return secrets.randbits(63)
-    if isinstance(seed, np.random.SeedSequence):
-        return int(seed.entropy)
-    seed = int(seed)
-    if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed}")
-    return seed
+    """The run's entropy: see :func:`pokerlut._seeds.entropy` (the one seed path)."""
+    return _seeds.entropy(seed)
 
 
 def chunk_plan(samples: int, seed: int, scenario: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -514,6 +508,22 @@ def _count_deals_bound(ranges: list[Range]) -> int:
     return math.prod(len(r) for r in ranges)
 
 
+def _check_exact(exact) -> None:
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise TypeError(f"exact must be True, False or None, got {exact!r}")
+
+
+def _check_samples(samples, default: int | None = DEFAULT_SAMPLES) -> int | None:
+    """``samples`` as an int >= 1 (``None``: ``default``), else a TypeError/ValueError naming it."""
+    if samples is None:
+        return default
+    if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, numbers.Integral):
+        raise TypeError(f"samples must be an integer >= 1, got {samples!r} ({type(samples).__name__})")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {int(samples)}")
+    return int(samples)
+
+
 def equity(players, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
            seed=None, progress: bool = False, variant: VariantLike = "high") -> EquityResult:
     """Equity of 2 to 9 players on a board of 0, 3, 4 or 5 cards with optional dead cards.
@@ -524,11 +534,18 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
     player is 4, 5 or 6 hole cards or ``"random"`` (:mod:`pokerlut.omaha_equity`).  See the module
     doc for exact vs Monte Carlo.
 
+    ``samples`` is the number of Monte Carlo trials (an integer >= 1; ``None`` means
+    ``DEFAULT_SAMPLES``); ``seed`` is ``None``, an integer >= 0, a ``numpy.random.SeedSequence`` or
+    a ``numpy.random.Generator`` (:mod:`pokerlut._seeds`), anything else a ``TypeError``.
+
     Raises ``ValueError`` before computing anything on a card dealt twice, a card outside the
-    game's deck, a range every combo of which is blocked, a malformed range, or more cards than the
-    deck holds.
+    game's deck, a range every combo of which is blocked, a malformed range (or a :class:`Range`
+    whose fields :meth:`Range.validated` refuses), or more cards than the deck holds.
     """
     start = time.perf_counter()
+    _check_exact(exact)
+    samples = _check_samples(samples)
+    _seeds.check_seed(seed)
     v = get_variant(variant)
     if v.is_omaha:
         from .omaha_equity import equity_omaha
@@ -572,7 +589,9 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
 @dataclass
 class BatchEquityResult:
     """Per scenario and player (N, P): win, tie, equity; ``n`` (N,) boards or trials per scenario;
-    ``std_error`` (N, P) (zeros when exact)."""
+    ``method`` how every scenario was answered, ``"exact"`` (every board enumerated) or
+    ``"monte carlo"`` (``n`` trials each); ``std_error`` (N, P) (zeros when exact); ``seed`` the
+    entropy that reproduces a Monte Carlo run."""
 
     win: np.ndarray
     tie: np.ndarray
@@ -582,27 +601,70 @@ class BatchEquityResult:
     std_error: np.ndarray
     seed: int | None = None
 
+    def __str__(self) -> str:
+        what = "boards" if self.method == "exact" else "trials"
+        each = f", {int(self.n[0]):,} {what} each" if len(self.n) else ""
+        seed = f", seed {self.seed}" if self.method != "exact" else ""
+        return f"{len(self.n):,} equity questions, {self.method}{each}{seed}"
 
-def _batch_cards(x, what: str, width: int | None = None) -> np.ndarray:
-    if isinstance(x, str) or (isinstance(x, (list, tuple)) and x and isinstance(x[0], str)):
-        raise TypeError(f"{what}: equity_batch takes integer card arrays (use pokerlut.parse_cards)")
-    arr = np.asarray(x)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"{what}: card ids must be integers, got {arr.dtype}")
-    if arr.size and (arr.min() < 0 or arr.max() > 51):
-        raise ValueError(f"{what}: card ids must be 0..51")
+
+def _batch_cards(x, what: str) -> np.ndarray:
+    """Card ids (or card strings) of a batch argument through the one input path (dtype kept)."""
+    return card_array(x, what)
+
+
+def _batch_range(arr: np.ndarray, what: str, place) -> np.ndarray:
+    """``arr`` as uint8 once every id is a natural card 0..51; ``place(index)`` names a position."""
+    if arr.size:
+        bad = (arr < 0) | (arr > 51) if arr.dtype.kind == "i" else arr > 51
+        if bad.any():
+            index = tuple(int(i) for i in np.argwhere(bad)[0])
+            raise ValueError(f"{what}: {place(index)} is card id {int(arr[index])}, not a natural card (ids 0..51)")
     return arr.astype(np.uint8)
 
 
-def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
+def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, samples: int | None = None,
                  seed=None, progress: bool = False) -> BatchEquityResult:
-    """Many independent Hold'em equity questions in one call: ``holes`` (N, P, 2) card ids,
-    ``boards`` (N, b) with b in 0, 3, 4, 5 (None: preflop), ``dead`` (N, d) or None.
+    """Many independent Hold'em equity questions in one call.
 
-    Exact when ``N * boards * P <= EXACT_BUDGET`` (``exact=None``), else ``samples`` Monte Carlo
-    trials per scenario, chunk ``i`` of scenario ``s`` seeded from ``SeedSequence(seed,
-    spawn_key=(s, i))``.  A card dealt twice in a scenario is a ``ValueError`` naming it.
+    Parameters
+    ----------
+    holes
+        ``(N, P, 2)`` hole cards: card ids, or card strings as :func:`pokerlut.evaluate` takes
+        them (``[["AhKh", "QdQc"], ...]``).
+    boards
+        ``(N, b)`` with b in 0, 3, 4, 5 (``None``: preflop).
+    dead
+        ``(N, d)`` dead cards, or ``None``.
+    exact
+        ``True`` enumerates every board of every question; ``False`` runs ``samples`` Monte Carlo
+        trials per question; ``None`` (the default) enumerates when ``N * boards * P <=
+        EXACT_BUDGET`` and otherwise needs ``samples=``: beyond the budget it is a ``ValueError``
+        (saying how many questions and boards) rather than a silent switch to sampling.
+    samples
+        Monte Carlo trials per question (``None``: not given; ``exact=False`` then runs
+        ``DEFAULT_SAMPLES``).  Chunk ``i`` of question ``s`` is seeded from
+        ``SeedSequence(seed, spawn_key=(s, i))``.
+    seed
+        ``None``, an integer >= 0, a ``numpy.random.SeedSequence`` or ``Generator``.
+
+    Returns
+    -------
+    BatchEquityResult
+        ``(N, P)`` win / tie / equity; ``.method`` says which way they were computed.
+
+    A card dealt twice in a scenario is a ``ValueError`` naming it; zero questions give empty
+    results of shape ``(0, P)``.
+
+    Examples
+    --------
+    >>> r = equity_batch([["AhKh", "QdQc"], ["2c2d", "AsKs"]], ["Qs 7h 2c", "Ts 9s 3d"])
+    >>> r.method, r.n.tolist(), r.equity.shape
+    ('exact', [990, 990], (2, 2))
     """
+    _check_exact(exact)
+    samples = _check_samples(samples, None)
+    _seeds.check_seed(seed)
     holes = _batch_cards(holes, "holes")
     if holes.ndim != 3 or holes.shape[2] != 2:
         raise ValueError(f"holes must have shape (N, P, 2), got {holes.shape}")
@@ -614,26 +676,44 @@ def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, sa
         raise ValueError(f"boards must have shape (N, b) with N = {n} and b in 0, 3, 4, 5, got {boards.shape}")
     dead = np.zeros((n, 0), np.uint8) if dead is None else _batch_cards(dead, "dead")
     if dead.ndim != 2 or dead.shape[0] != n:
-        raise ValueError(f"dead must have shape (N, d), got {dead.shape}")
+        raise ValueError(f"dead must have shape (N, d) with N = {n}, got {dead.shape}")
+    holes = _batch_range(holes, "holes", lambda i: f"scenario {i[0]}, player {i[1]}'s card {i[2]}")
+    boards = _batch_range(boards, "boards", lambda i: f"scenario {i[0]}, board card {i[1]}")
+    dead = _batch_range(dead, "dead", lambda i: f"scenario {i[0]}, dead card {i[1]}")
     if 2 * p + 5 + dead.shape[1] > 52:
         raise ValueError(f"{p} players, 5 board cards and {dead.shape[1]} dead cards are more than the deck")
-    everything = np.concatenate([holes.reshape(n, -1), boards, dead], axis=1).astype(np.int64)
+    everything = np.concatenate([holes.reshape(n, 2 * p), boards, dead], axis=1).astype(np.int64)
     srt = np.sort(everything, axis=1)
     rep = srt[:, 1:] == srt[:, :-1]
     if rep.any():
         s, j = np.argwhere(rep)[0]
         raise ValueError(f"scenario {s}: card {format_cards([int(srt[s, j])])} is dealt twice")
+    n_boards = _n_boards(boards.shape[1], 52 - boards.shape[1] - dead.shape[1] - 2 * p)
+    work = n * n_boards * p
+    if exact is None:
+        use_exact = work <= EXACT_BUDGET
+        if not use_exact and samples is None:
+            raise ValueError(
+                f"equity_batch: {n:,} questions x {n_boards:,} boards x {p} players = {work:,} player-boards, "
+                f"more than EXACT_BUDGET ({EXACT_BUDGET:,}) for exact=None; pass exact=True to enumerate every "
+                f"board anyway, or samples=TRIALS for Monte Carlo ({n:,} x TRIALS trials in all)")
+    else:
+        use_exact = bool(exact)
+    if n == 0:
+        empty = np.zeros((0, p))
+        return BatchEquityResult(empty, empty.copy(), empty.copy(), np.zeros(0, np.int64),
+                                 "exact" if use_exact else "monte carlo", empty.copy(),
+                                 None if use_exact else _entropy(seed))
     one = np.uint64(1)
     dead_masks = np.bitwise_or.reduce(one << dead.astype(np.uint64), axis=1) if dead.shape[1] else \
         np.zeros(n, np.uint64)
-    n_boards = _n_boards(boards.shape[1], 52 - boards.shape[1] - dead.shape[1] - 2 * p)
-    use_exact = exact if exact is not None else n * n_boards * p <= EXACT_BUDGET
     if use_exact:
-        counts = _run_exact(holes.copy(), boards.copy(), np.arange(n, dtype=np.int64), dead_masks, progress,
-                            "scenarios", 1)
+        counts = _run_exact(np.ascontiguousarray(holes), np.ascontiguousarray(boards), np.arange(n, dtype=np.int64),
+                            dead_masks, progress, "scenarios", 1)
         c = counts.astype(np.float64)
         return BatchEquityResult(c[:, :, 0] / n_boards, c[:, :, 1] / n_boards, c[:, :, 2] / (SHARE_UNIT * n_boards),
                                  np.full(n, n_boards, np.int64), "exact", np.zeros((n, p)))
+    samples = DEFAULT_SAMPLES if samples is None else samples
     entropy = _entropy(seed)
     scen, trials, seeds = [], [], []
     for s in range(n):
@@ -644,7 +724,8 @@ def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, sa
     scen, trials, seeds = np.concatenate(scen), np.concatenate(trials), np.concatenate(seeds)
     combos = np.ascontiguousarray(np.sort(holes, axis=2)[:, :, ::-1].reshape(n * p, 2))
     offsets = (np.arange(n)[:, None] * p + np.arange(p + 1)[None, :]).astype(np.int64)  # one combo a player
-    mc = _MCInput(combos, np.ones(n * p), np.arange(n * p, dtype=np.int64), offsets, boards.copy(), dead_masks)
+    mc = _MCInput(combos, np.ones(n * p), np.arange(n * p, dtype=np.int64), offsets, np.ascontiguousarray(boards),
+                  dead_masks)
     counts = _run_mc(mc, scen, trials, seeds, progress)
     per = np.zeros((n, p, 4), np.float64)
     np.add.at(per, scen, counts.astype(np.float64))
