@@ -137,7 +137,10 @@ def _cards(value, what: str, variant: Variant | None = None) -> np.ndarray:
         return np.zeros(0, dtype=np.uint8)
     if isinstance(value, str) and not value.strip():
         return np.zeros(0, dtype=np.uint8)
-    arr = card_array(value, what).ravel()
+    try:
+        arr = card_array(value, what).ravel()
+    except ValueError as error:  # unreadable card text
+        raise ValueError(f"{what}: {error}") from None
     if arr.size == 0:
         return np.zeros(0, dtype=np.uint8)
     deck = set((variant or get_variant("high")).deck)
@@ -165,7 +168,11 @@ def _player(value, index: int, variant: Variant) -> tuple[str, np.ndarray | None
             return format_cards(_cards(cards, f"player {index + 1} ({value!r})", variant)).replace(" ", ""), cards, None
         if cards is not None and len(cards) > 0:
             raise ValueError(f"player {index + 1} ({value!r}): a Hold'em hand has 2 hole cards, got {len(cards)}")
-        return value.strip(), None, parse_range(value)
+        try:
+            rng = parse_range(value)
+        except ValueError as error:
+            raise ValueError(f"player {index + 1}: {error}") from None
+        return value.strip(), None, rng
     cards = _cards(value, f"player {index + 1}", variant)
     if len(cards) != 2:
         raise ValueError(f"player {index + 1}: a Hold'em hand has 2 hole cards, got {len(cards)}")
@@ -745,6 +752,8 @@ def equity_cli(argv: list[str]) -> int:
     import argparse
     import sys
 
+    from ._args import positive_int
+
     parser = argparse.ArgumentParser(
         prog="pokerlut equity",
         description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', 'random'). "
@@ -752,9 +761,10 @@ def equity_cli(argv: list[str]) -> int:
     parser.add_argument("players", nargs="+", help="hole cards or a range per player")
     parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
     parser.add_argument("--dead", default="", help="dead cards")
-    parser.add_argument("--samples", type=int, default=None,
-                        help=f"Monte Carlo trials (default {DEFAULT_SAMPLES:,}); implies Monte Carlo")
-    parser.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (reproducible run)")
+    parser.add_argument("--samples", type=positive_int, default=None,
+                        help=f"Monte Carlo trials, at least 1 (default {DEFAULT_SAMPLES:,}); implies Monte Carlo")
+    parser.add_argument("--seed", type=_seeds.seed_argument, default=None,
+                        help="Monte Carlo seed, an integer >= 0 (reproducible run)")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--exact", dest="exact", action="store_true", default=None, help="force enumeration")
     group.add_argument("--monte-carlo", dest="exact", action="store_false", help="force Monte Carlo")

@@ -55,6 +55,7 @@ from .cards import format_cards
 from .evaluate import evaluate
 from ._threads import get_num_threads, set_num_threads
 from .kernels.compile import jitted
+from ._seeds import seed_argument
 from .sampling import random_hands
 from .strength import describe
 
@@ -761,7 +762,8 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
                         help=f"random hands per hand size (default {DEFAULT_HANDS:,})")
     parser.add_argument("--cards", type=int, nargs="+", choices=(5, 7), default=[7, 5],
                         help="hand sizes to compare (default: 7 5)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    parser.add_argument("--seed", type=seed_argument, default=DEFAULT_SEED,
+                        help=f"random seed, an integer >= 0 (default {DEFAULT_SEED})")
     parser.add_argument("--repeat", type=_positive, default=DEFAULT_REPEAT,
                         help=f"timed runs per row, the best is kept (default {DEFAULT_REPEAT}; fast rows repeat until "
                              f"{MIN_TIME:g} s, slow ones stop after {TIME_BUDGET:g} s)")
