@@ -225,3 +225,27 @@ def test_evaluate_parallel_must_be_a_bool():
 def test_category_counts_wants_an_integer(n_cards):
     with pytest.raises(TypeError, match="n_cards must be an integer 5, 6 or 7"):
         pokerlut.category_counts(n_cards)
+
+
+# --------------------------------------------------------------------------- no hang, no memory blow-up
+
+
+def test_samples_beyond_max_samples_are_refused_before_any_work():
+    too_many = holdem_equity.MAX_SAMPLES + 1
+    with pytest.raises(ValueError, match=r"samples must be at most MAX_SAMPLES \(10,000,000,000\)"):
+        pokerlut.equity(["AhKh", "QdQc"], exact=False, samples=too_many)
+    with pytest.raises(ValueError, match=r"samples must be at most MAX_SAMPLES"):
+        pokerlut.equity_batch(np.array([AHKH_QDQC]), np.array([FLOP]), exact=False, samples=2**70)
+
+
+def test_batch_trials_in_all_are_capped():
+    holes = np.tile(np.array(AHKH_QDQC, np.uint8), (3, 1, 1))
+    boards = np.tile(np.array(FLOP, np.uint8), (3, 1))
+    samples = holdem_equity.MAX_SAMPLES // 2
+    with pytest.raises(ValueError, match=r"3 questions x 5,000,000,000 samples = 15,000,000,000 trials"):
+        pokerlut.equity_batch(holes, boards, exact=False, samples=samples)
+
+
+def test_random_hands_too_many_for_memory_is_a_value_error():
+    with pytest.raises(ValueError, match="do not fit in memory"):
+        pokerlut.random_hands(10**15, 5)

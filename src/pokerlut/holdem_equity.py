@@ -44,12 +44,16 @@ from .ranges import Range, parse_range
 from .variants import VARIANTS, Variant, VariantLike, get_variant
 
 __all__ = ["EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli", "EXACT_BUDGET",
-           "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES"]
+           "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES", "MAX_SAMPLES"]
 
 EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
 MAX_DEALS = 4_000_000  #: most conflict-free combinations of combos an exact run enumerates
 CHUNK_TRIALS = 1 << 16  #: Monte Carlo trials per independently seeded chunk
 DEFAULT_SAMPLES = 1_000_000
+#: Most Monte Carlo trials one call runs (all questions of a batch together): minutes of work on
+#: a few cores, and ~150,000 seeded chunks.  More is refused rather than left to run for hours or
+#: exhaust memory; split the work into several calls (different seeds) instead.
+MAX_SAMPLES = 10_000_000_000
 MAX_PLAYERS = 9
 PARALLEL_MIN_WORK = 200_000  #: player-hands (exact) or trials (Monte Carlo) below which one thread runs
 EXACT_BLOCK_WORK = 50_000_000
@@ -528,6 +532,9 @@ def _check_samples(samples, default: int | None = DEFAULT_SAMPLES) -> int | None
         raise TypeError(f"samples must be an integer >= 1, got {samples!r} ({type(samples).__name__})")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {int(samples)}")
+    if samples > MAX_SAMPLES:
+        raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got {int(samples):,}; split the run "
+                         f"into several calls with different seeds")
     return int(samples)
 
 
@@ -541,8 +548,8 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
     player is 4, 5 or 6 hole cards or ``"random"`` (:mod:`pokerlut.omaha_equity`).  See the module
     doc for exact vs Monte Carlo.
 
-    ``samples`` is the number of Monte Carlo trials (an integer >= 1; ``None`` means
-    ``DEFAULT_SAMPLES``); ``seed`` is ``None``, an integer >= 0, a ``numpy.random.SeedSequence`` or
+    ``samples`` is the number of Monte Carlo trials (an integer from 1 to ``MAX_SAMPLES``;
+    ``None`` means ``DEFAULT_SAMPLES``); ``seed`` is ``None``, an integer >= 0, a ``numpy.random.SeedSequence`` or
     a ``numpy.random.Generator`` (:mod:`pokerlut._seeds`), anything else a ``TypeError``.
 
     Raises ``ValueError`` before computing anything on a card dealt twice, a card outside the
@@ -650,8 +657,8 @@ def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, sa
         (saying how many questions and boards) rather than a silent switch to sampling.
     samples
         Monte Carlo trials per question (``None``: not given; ``exact=False`` then runs
-        ``DEFAULT_SAMPLES``).  Chunk ``i`` of question ``s`` is seeded from
-        ``SeedSequence(seed, spawn_key=(s, i))``.
+        ``DEFAULT_SAMPLES``); all questions together at most ``MAX_SAMPLES``.  Chunk ``i`` of
+        question ``s`` is seeded from ``SeedSequence(seed, spawn_key=(s, i))``.
     seed
         ``None``, an integer >= 0, a ``numpy.random.SeedSequence`` or ``Generator``.
 
@@ -721,6 +728,9 @@ def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, sa
         return BatchEquityResult(c[:, :, 0] / n_boards, c[:, :, 1] / n_boards, c[:, :, 2] / (SHARE_UNIT * n_boards),
                                  np.full(n, n_boards, np.int64), "exact", np.zeros((n, p)))
     samples = DEFAULT_SAMPLES if samples is None else samples
+    if n * samples > MAX_SAMPLES:
+        raise ValueError(f"equity_batch: {n:,} questions x {samples:,} samples = {n * samples:,} trials, more than "
+                         f"MAX_SAMPLES ({MAX_SAMPLES:,}) in one call; pass fewer samples or split the batch")
     entropy = _entropy(seed)
     scen, trials, seeds = [], [], []
     for s in range(n):

@@ -22,7 +22,10 @@ def _integer(value, what: str) -> int:
 def _draw_without_replacement(rng: np.random.Generator, n: int, cards: int) -> np.ndarray:
     """``n`` rows of ``cards`` distinct ids 0..51, each row a uniformly random ordered sample: a
     partial Fisher-Yates shuffle of a fresh deck per row, ``BLOCK_ROWS`` rows at a time."""
-    hands = np.empty((n, cards), dtype=np.uint8)
+    try:
+        hands = np.empty((n, cards), dtype=np.uint8)
+    except (MemoryError, ValueError):
+        raise ValueError(f"n = {n:,} hands of {cards} cards ({n * cards:,} bytes) do not fit in memory") from None
     fresh = np.arange(52, dtype=np.uint8)
     for lo in range(0, n, BLOCK_ROWS):
         hi = min(n, lo + BLOCK_ROWS)
