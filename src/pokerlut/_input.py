@@ -62,7 +62,13 @@ def card_array(obj: Any, what: str = "hands") -> np.ndarray:
         if bad is not None:
             raise TypeError(f"{what} must hold integer card ids (or card strings); got {bad!r} "
                             f"({type(bad).__name__}), a bool or a non-integral number")
-    array = as_card_array(obj)
+    try:
+        array = as_card_array(obj)
+    except ValueError as error:
+        if "inhomogeneous" not in str(error) and "setting an array element" not in str(error):
+            raise
+        raise ValueError(f"{what} must be nested evenly: every hand the same number of cards, every row "
+                         f"the same depth; got a ragged sequence") from None
     if array.dtype.kind not in "iu":
         raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}")
     return array

@@ -154,6 +154,8 @@ def import_peer(name: str) -> Any:
         ...
     pokerlut.interop.PeerNotInstalledError: no_such_peer_package is not installed: install the peer evaluators with pip install 'pokerlut[bench]' (or pip install no_such_peer_package) [No module named 'no_such_peer_package']
     """
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"import_peer takes a module name (a non-empty str), got {_show(name)}")
     try:
         return importlib.import_module(name)
     except ImportError as error:
@@ -281,7 +283,7 @@ def _join_last_axis(names: np.ndarray) -> Any:
     """Concatenate the card strings along the last axis: one string per hand (nested lists)."""
     if names.ndim == 0:
         return str(names)
-    rows = ["".join(row) for row in names.reshape(-1, names.shape[-1]).tolist()]
+    rows = ["".join(row) for row in names.reshape(int(np.prod(names.shape[:-1])), names.shape[-1]).tolist()]
     if names.ndim == 1:
         return rows[0]
     out = np.empty(len(rows), dtype=object)

@@ -76,8 +76,9 @@ class Range(NamedTuple):
         """
         try:
             combos, weights = np.asarray(self.combos), np.asarray(self.weights)
-        except ValueError as error:  # ragged nesting
-            raise ValueError(f"{what}: combos and weights must be arrays: {error}") from None
+        except ValueError:  # ragged nesting
+            raise ValueError(f"{what}: combos and weights must be arrays (evenly nested sequences), got a ragged "
+                             f"sequence") from None
         if combos.dtype.kind not in "iu":
             raise TypeError(f"{what}: combos must hold integer card ids, got dtype {combos.dtype}")
         if combos.ndim != 2 or combos.shape[1] != 2:
