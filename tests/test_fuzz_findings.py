@@ -58,3 +58,19 @@ def test_pokerkit_strings_of_empty_hands():
 def test_import_peer_takes_a_module_name(name):
     with pytest.raises(TypeError, match="import_peer takes a module name"):
         interop.import_peer(name)
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_range_whose_only_weighted_combos_are_blocked_is_impossible_not_nan(exact):
+    # AsAd has weight 0, AhAc weight 1 but the board holds the Ah: no hand of the range can be dealt
+    r = pokerlut.Range(np.array([[51, 49], [50, 48]]), np.array([0.0, 1.0]))
+    with pytest.raises(ValueError, match=r"player 2's range .* is impossible: every combo of weight > 0 holds a card"):
+        pokerlut.equity(["KhKd", r], "Ah 2c 3d", exact=exact, samples=1000, seed=1)
+
+
+def test_zero_weight_combos_do_not_change_the_answer():
+    with_zero = pokerlut.Range(np.array([[51, 49], [50, 48]]), np.array([0.0, 1.0]))
+    without = pokerlut.Range(np.array([[50, 48]]), np.array([1.0]))
+    a = pokerlut.equity(["KhKd", with_zero], "2c 3d 4h", exact=True)
+    b = pokerlut.equity(["KhKd", without], "2c 3d 4h", exact=True)
+    assert a.equity.tolist() == b.equity.tolist() and a.n == b.n

@@ -242,7 +242,11 @@ def _prepare(players, board, dead, variant: VariantLike = "high") -> _Problem:
         if len(blocked) == 0:
             raise ValueError(f"player {i + 1}'s range {label!r} is impossible: every combo holds a card of the "
                              f"board, the dead cards, another player's hand or a card outside the deck")
-        ranges.append(blocked)
+        live = blocked.weights > 0  # a combo of weight 0 is never dealt: kept, it would weigh a deal by 0
+        if not live.any():
+            raise ValueError(f"player {i + 1}'s range {label!r} is impossible: every combo of weight > 0 holds a "
+                             f"card of the board, the dead cards, another player's hand or a card outside the deck")
+        ranges.append(Range(blocked.combos[live], blocked.weights[live]))
     return _Problem([p[0] for p in parsed], board_cards, dead_cards, ranges, v)
 
 
