@@ -10,8 +10,19 @@ __all__ = ["positive_int", "fraction_0_1"]
 
 
 def positive_int(text: str) -> int:
-    """An integer >= 1 (``_`` and ``,`` allowed as digit separators).
+    """An integer >= 1 (``_`` and ``,`` allowed as digit separators), else an argparse error.
 
+    Parameters
+    ----------
+    text
+        The option's text.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
     >>> positive_int("3_000")
     3000
     >>> positive_int("0")
@@ -29,8 +40,19 @@ def positive_int(text: str) -> int:
 
 
 def fraction_0_1(text: str) -> float:
-    """A number from 0 to 1.
+    """A number from 0 to 1, else an argparse error.
 
+    Parameters
+    ----------
+    text
+        The option's text.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> fraction_0_1("0.25")
     0.25
     >>> fraction_0_1("2")

@@ -33,6 +33,18 @@ def check_seed(seed: Any, what: str = "seed") -> Any:
     """``seed`` itself if it is a seed (see the module doc), else a ``TypeError``/``ValueError``
     naming ``what``.
 
+    Parameters
+    ----------
+    seed
+        The value to check.
+    what
+        The name used in the error message.
+
+    Returns
+    -------
+    object
+        ``seed``, unchanged.
+
     Examples
     --------
     >>> check_seed(5), check_seed(None)
@@ -66,6 +78,18 @@ def entropy(seed: Any, what: str = "seed") -> int:
     any other ``SeedSequence`` (a spawned child, sequence entropy) and a ``Generator`` give 63 bits
     drawn from them (a ``Generator`` advances).  Passing the result as ``seed`` repeats the run.
 
+    Parameters
+    ----------
+    seed
+        ``None``, an integer >= 0, a ``SeedSequence`` or a ``Generator``.
+    what
+        The name used in the error message.
+
+    Returns
+    -------
+    int
+        The entropy, >= 0.
+
     Examples
     --------
     >>> entropy(7), entropy(np.random.SeedSequence(7))
@@ -93,6 +117,17 @@ def generator(seed: Any, what: str = "seed") -> np.random.Generator:
     """A :class:`numpy.random.Generator` for ``seed``: a ``Generator`` is used as it is (and
     advances), anything else goes to :func:`numpy.random.default_rng` once checked.
 
+    Parameters
+    ----------
+    seed
+        ``None``, an integer >= 0, a ``SeedSequence`` or a ``Generator``.
+    what
+        The name used in the error message.
+
+    Returns
+    -------
+    numpy.random.Generator
+
     Examples
     --------
     >>> int(generator(3).integers(100)) == int(np.random.default_rng(3).integers(100))
@@ -112,6 +147,15 @@ def generator(seed: Any, what: str = "seed") -> np.random.Generator:
 def seed_argument(text: str) -> int:
     """The ``type=`` of a ``--seed`` option: an integer >= 0, else an argparse error (exit 2, the
     option named by argparse).
+
+    Parameters
+    ----------
+    text
+        The option's text.
+
+    Returns
+    -------
+    int
 
     Examples
     --------
