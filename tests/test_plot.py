@@ -251,7 +251,7 @@ BAD_GRID_INPUT = [
     (dict(opponents=["AA"] * 9), ValueError, "1 to 8 opponents"),
     (dict(opponents=42), TypeError, "opponents"),
     (dict(opponents=[3.5]), TypeError, "opponent 1"),
-    (dict(opponents="TT+", board=[1.5, 2.5, 3.5]), TypeError, "cards"),
+    (dict(opponents="TT+", board=[1.5, 2.5, 3.5]), TypeError, "the board.*card ids"),
     (dict(opponents="TT+", seed=-1), ValueError, "seed"),
     (dict(opponents="TT+", samples=0), ValueError, "samples"),
 ]

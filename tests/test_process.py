@@ -170,3 +170,31 @@ def test_an_install_nobody_can_write_to(tmp_path, temp_writable):
         assert again.returncode == 0, again.stderr[-3000:]
     else:
         assert "compile anew in every process" in message
+
+
+@pytest.mark.parametrize("bad, error", [(2.0, TypeError), ("2", TypeError), (True, TypeError), (0, ValueError),
+                                        (-1, ValueError), (10**9, ValueError)])
+def test_set_num_threads_names_a_bad_count(bad, error):
+    import pokerlut
+
+    with pytest.raises(error, match="number of threads"):
+        pokerlut.set_num_threads(bad)
+    assert pokerlut.get_num_threads() >= 1
+
+
+def test_set_num_threads_takes_numpy_integers():
+    import numpy as np
+    import pokerlut
+
+    try:
+        pokerlut.set_num_threads(np.int64(2))
+        assert pokerlut.get_num_threads() == 2 and type(pokerlut.get_num_threads()) is int
+    finally:
+        pokerlut.set_num_threads(None)
+
+
+def test_bad_thread_count_in_the_environment():
+    env = dict(os.environ, POKERLUT_NUM_THREADS="many")
+    run = subprocess.run([sys.executable, "-c", "import pokerlut; pokerlut.get_num_threads()"], env=env,
+                         capture_output=True, text=True)
+    assert run.returncode != 0 and "POKERLUT_NUM_THREADS" in run.stderr

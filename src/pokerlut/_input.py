@@ -26,19 +26,19 @@ from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
 __all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "where", "OK", "NOT_A_CARD", "REPEATED"]
 
 
-def _has_non_integer_scalar(obj: Any) -> bool:
-    """Whether a (nested) Python sequence holds a bool or a non-integral number: numpy would turn
-    ``True`` into card 1 and ``1.7`` into a float array without a word."""
+def _non_integer_scalar(obj: Any) -> Any:
+    """The first bool or non-integral number in a (nested) Python sequence, or ``None``: numpy
+    would turn ``True`` into card 1 and ``1.7`` into a float array without a word."""
     stack = [obj]
     while stack:
         item = stack.pop()
         if isinstance(item, (bool, np.bool_)):
-            return True
+            return item
         if isinstance(item, (list, tuple)):
-            stack.extend(item)
+            stack.extend(reversed(item))
         elif isinstance(item, numbers.Number) and not isinstance(item, numbers.Integral):
-            return True
-    return False
+            return item
+    return None
 
 
 def card_array(obj: Any, what: str = "hands") -> np.ndarray:
@@ -49,30 +49,52 @@ def card_array(obj: Any, what: str = "hands") -> np.ndarray:
     >>> card_array([[0, 1, True]])
     Traceback (most recent call last):
     ...
-    TypeError: hands must hold integer card ids (or card strings); got a bool or a non-integral number
+    TypeError: hands must hold integer card ids (or card strings); got True (bool), a bool or a non-integral number
     """
     if obj is None:
         raise TypeError(f"{what} must hold integer card ids (or card strings), got None")
+    if isinstance(obj, (bool, np.bool_)) or (isinstance(obj, numbers.Number) and not isinstance(obj, numbers.Integral)):
+        obj = [obj]
     if isinstance(obj, np.ndarray) and obj.dtype.kind in "US":
         obj = obj.tolist() if obj.ndim else str(obj)
-    elif isinstance(obj, (list, tuple)) and _has_non_integer_scalar(obj):
-        raise TypeError(f"{what} must hold integer card ids (or card strings); got a bool or a non-integral number")
-    array = as_card_array(obj)
+    elif isinstance(obj, (list, tuple)):
+        bad = _non_integer_scalar(obj)
+        if bad is not None:
+            raise TypeError(f"{what} must hold integer card ids (or card strings); got {bad!r} "
+                            f"({type(bad).__name__}), a bool or a non-integral number")
+    try:
+        array = as_card_array(obj)
+    except ValueError as error:
+        if "inhomogeneous" not in str(error) and "setting an array element" not in str(error):
+            raise
+        raise ValueError(f"{what} must be nested evenly: every hand the same number of cards, every row "
+                         f"the same depth; got a ragged sequence") from None
     if array.dtype.kind not in "iu":
         raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}")
     return array
 
 
-def where(row: int, lead_shape: tuple[int, ...], what: str = "hand") -> str:
-    """``"hand 3"`` or ``"hand (1, 2)"``: a row of the flattened array named in the caller's shape."""
+def where(row: int, lead_shape: tuple[int, ...], what: str = "hand", origin: tuple[int, ...] = ()) -> str:
+    """``"hand 3"`` or ``"hand (1, 2)"``: a row of the flattened array named in the caller's shape.
+
+    ``origin``: where the array starts in a bigger one (a block of a Dask array), added to the
+    index so the row is named in the whole array.
+
+    >>> where(5, (10,)), where(5, (2, 3)), where(5, (10,), origin=(60000,))
+    ('hand 5', 'hand (1, 2)', 'hand 60005')
+    """
+    if origin:
+        index = tuple(int(i) + int(o) for i, o in zip(np.unravel_index(row, lead_shape), origin))
+        return f"{what} {index[0]}" if len(index) == 1 else f"{what} {index}"
     if len(lead_shape) <= 1:
         return f"{what} {row}"
     return f"{what} {tuple(int(i) for i in np.unravel_index(row, lead_shape))}"
 
 
-def hand_rows(obj: Any, sizes: Sequence[int], what: str = "hands") -> tuple[np.ndarray, tuple[int, ...]]:
+def hand_rows(obj: Any, sizes: Sequence[int], what: str = "hands",
+              origin: tuple[int, ...] = ()) -> tuple[np.ndarray, tuple[int, ...]]:
     """``(rows, lead_shape)``: C-contiguous uint8 rows ``(N, k)`` with ``k`` in ``sizes``, and the
-    leading shape of the input (``()`` for one hand).
+    leading shape of the input (``()`` for one hand).  ``origin``: see :func:`where`.
 
     >>> rows, lead = hand_rows([[51, 47, 43, 39, 35]], (5,))
     >>> rows.dtype.name, rows.shape, lead
@@ -89,7 +111,8 @@ def hand_rows(obj: Any, sizes: Sequence[int], what: str = "hands") -> tuple[np.n
         outside = (rows < 0) | (rows > 255) if rows.dtype.kind == "i" else rows > 255
         if outside.any():
             row, pos = (int(i) for i in np.argwhere(outside)[0])
-            raise ValueError(f"{where(row, lead_shape)}, position {pos}: {_not_a_card(int(rows[row, pos]))}")
+            raise ValueError(f"{where(row, lead_shape, origin=origin)}, position {pos}: "
+                             f"{_not_a_card(int(rows[row, pos]))}")
         rows = rows.astype(np.uint8)
     return np.ascontiguousarray(rows), lead_shape
 
@@ -142,12 +165,13 @@ def problem_text(row: np.ndarray, pos: int, code: int, game: str = "high", deck:
 
 
 def raise_for_rows(rows: np.ndarray, cards: np.ndarray, lead_shape: tuple[int, ...], game: str = "high",
-                   start: int = 0, deck: str = "") -> None:
-    """Raise the ``ValueError`` describing the first bad card at or after row ``start``, if any."""
+                   start: int = 0, deck: str = "", origin: tuple[int, ...] = ()) -> None:
+    """Raise the ``ValueError`` describing the first bad card at or after row ``start``, if any
+    (the row named as :func:`where` names it, ``origin`` included)."""
     row, pos, code = first_problem(rows[start:], cards)
     if code == OK:
         return
     row += start
     text = problem_text(rows[row], pos, code, game, deck)
     sep = ": " if code == REPEATED else f", position {pos}: "
-    raise ValueError(f"{where(row, lead_shape)}{sep}{text}")
+    raise ValueError(f"{where(row, lead_shape, origin=origin)}{sep}{text}")

@@ -22,6 +22,7 @@ numba sees), set with :func:`set_num_threads` or the ``POKERLUT_NUM_THREADS`` en
 
 from __future__ import annotations
 
+import numbers
 import os
 import threading
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
@@ -33,6 +34,8 @@ import numba
 PARALLEL_MIN_HANDS = 1 << 16
 #: About how long one uninterruptible kernel call may run before Python gets a look in.
 BLOCK_SECONDS = 0.1
+#: The most threads :func:`set_num_threads` accepts (each one is an OS thread with its own stack).
+MAX_THREADS = 1024
 
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
@@ -64,9 +67,9 @@ def get_num_threads() -> int:
             value = int(env)
         except ValueError:
             raise ValueError(f"POKERLUT_NUM_THREADS must be a positive integer, got {env!r}") from None
-        if value >= 1:
+        if 1 <= value <= MAX_THREADS:
             return value
-        raise ValueError(f"POKERLUT_NUM_THREADS must be a positive integer, got {env!r}")
+        raise ValueError(f"POKERLUT_NUM_THREADS must be an integer from 1 to {MAX_THREADS}, got {env!r}")
     return max(1, int(numba.config.NUMBA_NUM_THREADS))
 
 
@@ -77,9 +80,14 @@ def set_num_threads(n: int | None) -> None:
     1
     """
     global _num_threads
-    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
-        raise ValueError(f"the number of threads must be a positive integer, got {n!r}")
-    _num_threads = n
+    if n is None:
+        _num_threads = None
+        return
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"the number of threads must be an integer, got {n!r} ({type(n).__name__})")
+    if not 1 <= n <= MAX_THREADS:
+        raise ValueError(f"the number of threads must be from 1 to {MAX_THREADS}, got {int(n)}")
+    _num_threads = int(n)
 
 
 def use_threads(work: int, parallel: bool | None, threshold: int = PARALLEL_MIN_HANDS) -> bool:

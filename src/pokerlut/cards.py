@@ -314,6 +314,9 @@ def format_cards(cards: Iterable[int], style: str = "ascii") -> str:
         raise TypeError("format_cards expects card ids, not a str (parse it with parse_cards)")
     if isinstance(cards, np.ndarray) and cards.ndim != 1:
         raise ValueError(f"format_cards expects a 1-D array of card ids, got shape {cards.shape}")
+    if not isinstance(cards, Iterable):
+        raise TypeError(f"format_cards expects a sequence of card ids, got {type(cards).__name__}: {_show(cards)} "
+                        f"(format_card formats one)")
     out = []
     for i, card in enumerate(cards):
         try:

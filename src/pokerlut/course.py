@@ -14,6 +14,7 @@ seven cards are handed to it board first (:func:`_choice_order`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple, Sequence
 
 import numpy as np
@@ -36,6 +37,8 @@ class CourseResult(NamedTuple):
 def _check_deck(deck: Sequence[int]) -> list[int]:
     if isinstance(deck, (str, bytes)):
         raise TypeError("a course deck is a sequence of 9 integers 1..52, not a string")
+    if not isinstance(deck, Iterable):
+        raise TypeError(f"a course deck is a sequence of 9 integers 1..52, got {type(deck).__name__}: {deck!r}")
     values = list(deck)
     if len(values) != DECK_SIZE:
         raise ValueError(f"a course deck has exactly {DECK_SIZE} cards, got {len(values)}: {values}")

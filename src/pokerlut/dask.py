@@ -32,28 +32,68 @@ def _import_dask():
     return dask
 
 
-def _evaluate_block(block: np.ndarray, check: bool) -> np.ndarray:
-    from .evaluate import evaluate as evaluate_np
+def _evaluate_block(block: np.ndarray, check: bool, variant: str, block_info=None) -> np.ndarray:
+    """One block's strengths; a bad card is named by its row in the whole array, not the block."""
+    from ._input import hand_rows, raise_for_rows
+    from .evaluate import HAND_SIZES, rank_rows
+    from .variants import best_five_variant
 
-    return evaluate_np(block, check=check)
+    v = best_five_variant(variant, "pokerlut.dask.evaluate")
+    origin = ()
+    if block_info is not None and 0 in block_info:
+        origin = tuple(int(lo) for lo, _ in block_info[0]["array-location"][:-1])
+    rows, lead_shape = hand_rows(block, HAND_SIZES, origin=origin)
+    try:
+        out = rank_rows(rows, v.tables, check=check, lead_shape=lead_shape, variant=v)
+    except ValueError:
+        raise_for_rows(rows, v.tables["cards"], lead_shape, v.name, 0, v.describe_deck(), origin=origin)
+        raise
+    return out.reshape(lead_shape)
 
 
 def evaluate(hands, *, check: bool = True):
-    """Strengths (uint16) of a ``dask.array`` of hands shaped ``(..., k)``, k = 5, 6 or 7 card ids,
-    lazily, block by block (the card axis is merged into one chunk first).  A numpy array is
-    wrapped with :func:`dask.array.from_array`.  Validation errors surface when computed."""
+    """Strengths (uint16) of a ``dask.array`` of hands shaped ``(..., k)``, lazily, block by block.
+
+    Parameters
+    ----------
+    hands
+        A ``dask.array`` of integer card ids shaped ``(..., k)``, k = 5, 6 or 7 (the card axis is
+        merged into one chunk first), or anything :func:`pokerlut.evaluate` takes (card ids,
+        nested lists, card strings), wrapped with :func:`dask.array.from_array`.  At least one
+        hand axis: a single hand is ``pokerlut.evaluate``'s job.
+    check
+        As for :func:`pokerlut.evaluate`.  A bad card is a ``ValueError`` when computed, naming the
+        hand by its index in the whole array (not in its block).
+    Returns
+    -------
+    dask.array.Array
+        uint16 strengths with the leading shape of ``hands``.
+
+    Examples
+    --------
+    >>> import pokerlut.dask
+    >>> pokerlut.dask.evaluate(["As Ks Qs Js Ts", "2c 2d W 9h 9s"]).compute().tolist()
+    [7462, 7225]
+    """
     dask = _import_dask()
     da = dask.array
+    from ._input import card_array
+
+    if not isinstance(check, (bool, np.bool_)):
+        raise TypeError(f"check must be True or False, got {check!r}")
     if not isinstance(hands, da.Array):
-        hands = da.from_array(np.asarray(hands))
+        hands = da.from_array(card_array(hands))
     if hands.ndim < 2:
         raise ValueError(f"pokerlut.dask.evaluate takes hands shaped (..., k) with at least one hand axis, "
                          f"got shape {hands.shape}")
     if hands.dtype.kind not in "iu":
-        raise TypeError(f"card ids must be integers, got {hands.dtype}")
+        raise TypeError(f"hands must hold integer card ids, got a dask array of dtype {hands.dtype}")
+    if hands.shape[-1] not in (5, 6, 7):
+        raise ValueError(f"hands must have shape (..., 5 or 6 or 7): the last axis holds the cards of one hand; "
+                         f"got shape {hands.shape}")
     last = hands.ndim - 1
     hands = hands.rechunk({last: -1})
-    return hands.map_blocks(_evaluate_block, check, drop_axis=last, dtype=np.uint16)
+    return hands.map_blocks(_evaluate_block, bool(check), "high", drop_axis=last, dtype=np.uint16)
 
 
 def _run_task(mc, scenario, trials, seeds) -> np.ndarray:
@@ -72,11 +112,19 @@ def equity(players, board="", dead="", *, samples: int = 10_000_000, seed=None, 
     ``tasks`` independent tasks (default: four per worker of ``client``, at least one per 2**16-trial
     chunk is never exceeded).  ``client`` is a ``dask.distributed.Client``; without one the default
     Dask scheduler runs the tasks (a default distributed client if one exists).  The same ``seed``
-    gives the same result as the local run, whatever ``tasks`` and the number of workers."""
+    gives the same result as the local run, whatever ``tasks`` and the number of workers.  ``seed``
+    takes what :func:`pokerlut.equity` takes (an integer >= 0, a ``SeedSequence``, a ``Generator``)."""
     dask = _import_dask()
-    from .holdem_equity import _entropy, _mc_input, _mc_result, _prepare, chunk_plan
+    from . import _seeds
+    from .holdem_equity import _check_samples, _entropy, _mc_input, _mc_result, _prepare, chunk_plan
 
     start = time.perf_counter()
+    samples = _check_samples(samples, 10_000_000)
+    _seeds.check_seed(seed)
+    if tasks is not None and (isinstance(tasks, (bool, np.bool_)) or not isinstance(tasks, (int, np.integer))):
+        raise TypeError(f"tasks must be an integer >= 1 or None, got {tasks!r}")
+    if tasks is not None and tasks < 1:
+        raise ValueError(f"tasks must be at least 1, got {tasks}")
     problem = _prepare(players, board, dead)
     entropy = _entropy(seed)
     trials, seeds = chunk_plan(samples, entropy)

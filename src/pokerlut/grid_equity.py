@@ -39,11 +39,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cards import format_cards, parse_cards
+from .cards import format_cards
 from .evaluate import evaluate
 from .grid import N_CLASSES, cell_of, class_labels, combo_cells
-from .holdem_equity import EXACT_BUDGET, MAX_DEALS, ImpossibleDeal, equity
-from .ranges import ALL_COMBOS, Range, parse_range
+from ._seeds import entropy
+from .holdem_equity import (EXACT_BUDGET, MAX_DEALS, ImpossibleDeal, _cards, _check_distinct, _check_samples,
+                            _player, equity)
+from .ranges import ALL_COMBOS, Range
+from .variants import get_variant
 
 __all__ = ["EquityGrid", "class_equity", "class_seed", "GRID_EXACT_HANDS", "DEFAULT_GRID_SAMPLES"]
 
@@ -51,6 +54,7 @@ GRID_EXACT_HANDS = 20_000_000  #: heads-up: most boards x combos hands ranked fo
 DEFAULT_GRID_SAMPLES = 100_000  #: Monte Carlo trials per class
 MAX_OPPONENTS = 8
 _BLOCK_HANDS = 1 << 18  # hands ranked per block of boards (bounds the memory of the sweep)
+_HIGH = get_variant("high")
 _KEY = 1 << 13  # above every strength: row offset that keeps rows apart in one sort
 
 
@@ -141,28 +145,6 @@ def class_seed(seed: int, row: int, col: int) -> int:
 # --------------------------------------------------------------------------- input
 
 
-def _card_ids(value, what: str) -> np.ndarray:
-    if value is None:
-        return np.zeros(0, dtype=np.uint8)
-    if isinstance(value, str):
-        cards = parse_cards(value) if value.strip() else np.zeros(0, dtype=np.uint8)
-    else:
-        arr = np.asarray(value)
-        if arr.size == 0:
-            return np.zeros(0, dtype=np.uint8)
-        if arr.dtype.kind in "US":
-            cards = parse_cards([str(x) for x in arr.ravel()])
-        elif arr.dtype.kind in "iu":
-            if arr.min() < 0 or arr.max() > 52:
-                raise ValueError(f"{what}: card ids are 0..51, got {arr.ravel().tolist()}")
-            cards = arr.ravel().astype(np.uint8)
-        else:
-            raise TypeError(f"{what}: cards are text like 'Qs 7h 2c' or integer ids, not {arr.dtype}")
-    if 52 in cards.tolist():
-        raise ValueError(f"{what} holds a wild card (W): wild cards are not dealt in Hold'em")
-    return cards
-
-
 @dataclass
 class _Opponent:
     label: str
@@ -172,46 +154,17 @@ class _Opponent:
 
 
 def _opponent(value, index: int) -> _Opponent:
-    what = f"opponent {index + 1}"
-    if isinstance(value, Range):
-        return _Opponent(f"range ({len(value)} combos)", value, value, False)
-    if isinstance(value, str):
-        try:
-            cards = parse_cards(value)
-        except ValueError:
-            cards = None
-        if cards is not None and len(cards) == 2:
-            if 52 in cards.tolist():
-                raise ValueError(f"{what} ({value!r}) holds a wild card: wild cards are not dealt in Hold'em")
-            if cards[0] == cards[1]:
-                raise ValueError(f"{what} ({value!r}) holds {format_cards(cards[:1])} twice")
-            label = format_cards(cards).replace(" ", "")
-            return _Opponent(label, label, _one_combo(cards), True)
-        return _Opponent(value.strip(), None, parse_range(value), False)
-    if isinstance(value, (list, tuple, np.ndarray)):
-        cards = _card_ids(value, what)
-        if len(cards) != 2:
-            raise ValueError(f"{what}: a Hold'em hand has 2 hole cards, got {len(cards)}")
-        label = format_cards(cards).replace(" ", "")
-        return _Opponent(label, label, _one_combo(cards), True)
-    raise TypeError(f"{what}: an opponent is range text ('TT+, AKs'), hole cards ('AhKh') or a pokerlut.Range, "
-                    f"not {type(value).__name__}")
+    """An opponent read as :func:`pokerlut.equity` reads a player (one shared parser)."""
+    if isinstance(value, (list, tuple)) and not all(isinstance(x, str) for x in value):
+        value = np.asarray(value)
+    label, cards, rng = _player(value, index, _HIGH, who="opponent")
+    if cards is None:
+        return _Opponent(label, rng, rng, False)
+    return _Opponent(label, label, _one_combo(cards), True)
 
 
 def _one_combo(cards: np.ndarray) -> Range:
     return Range(np.sort(cards)[::-1].reshape(1, 2).astype(np.uint8), np.ones(1))
-
-
-def _check_distinct(named: list[tuple[str, np.ndarray]]) -> None:
-    seen: dict[int, str] = {}
-    for name, cards in named:
-        for c in cards.tolist():
-            if c in seen:
-                where = seen[c]
-                if where == name:
-                    raise ValueError(f"{name} holds {format_cards([c])} twice")
-                raise ValueError(f"card {format_cards([c])} is dealt twice: in {where} and in {name}")
-            seen[c] = name
 
 
 def _masks(combos: np.ndarray) -> np.ndarray:
@@ -371,14 +324,10 @@ def class_equity(opponents, board="", dead="", *, exact: bool | None = None, sam
         raise ValueError(f"an equity grid needs 1 to {MAX_OPPONENTS} opponents, got {len(opponents)}")
     if exact not in (None, True, False):
         raise TypeError(f"exact is None, True or False, not {exact!r}")
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
-        raise ValueError(f"samples is a positive number of trials per class, not {samples!r}")
-    if seed is None:
-        seed = secrets.randbits(62)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed is a non-negative integer or None, not {seed!r}")
-    board_cards = _card_ids(board, "the board")
-    dead_cards = _card_ids(dead, "the dead cards")
+    samples = _check_samples(samples, DEFAULT_GRID_SAMPLES)
+    seed = secrets.randbits(62) if seed is None else entropy(seed)
+    board_cards = _cards(board, "the board", _HIGH)
+    dead_cards = _cards(dead, "the dead cards", _HIGH)
     if len(board_cards) not in (0, 3, 4, 5):
         raise ValueError(f"a Hold'em board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
     opps = [_opponent(o, i) for i, o in enumerate(opponents)]

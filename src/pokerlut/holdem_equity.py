@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
-import secrets
+import numbers
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -35,7 +35,7 @@ from typing import Sequence
 import numba
 import numpy as np
 
-from . import _threads, layout
+from . import _seeds, _threads, layout
 from ._input import card_array
 from .cards import format_cards, parse_cards
 from .constants import WILD
@@ -45,13 +45,17 @@ from .ranges import Range, parse_range
 from .variants import VARIANTS, Variant, VariantLike, get_variant
 from .first_call import noticed
 
-__all__ = ["ImpossibleDeal", "EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli", "EXACT_BUDGET",
-           "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES"]
+__all__ = ["ImpossibleDeal", "EquityResult", "BatchEquityResult", "equity", "equity_batch", "equity_cli",
+           "EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES", "MAX_SAMPLES"]
 
 EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
 MAX_DEALS = 4_000_000  #: most conflict-free combinations of combos an exact run enumerates
 CHUNK_TRIALS = 1 << 16  #: Monte Carlo trials per independently seeded chunk
 DEFAULT_SAMPLES = 1_000_000
+#: Most Monte Carlo trials one call runs (all questions of a batch together): minutes of work on
+#: a few cores, and ~150,000 seeded chunks.  More is refused rather than left to run for hours or
+#: exhaust memory; split the work into several calls (different seeds) instead.
+MAX_SAMPLES = 10_000_000_000
 MAX_PLAYERS = 9
 PARALLEL_MIN_WORK = 200_000  #: player-hands (exact) or trials (Monte Carlo) below which one thread runs
 EXACT_BLOCK_WORK = 50_000_000
@@ -144,7 +148,10 @@ def _cards(value, what: str, variant: Variant | None = None) -> np.ndarray:
         return np.zeros(0, dtype=np.uint8)
     if isinstance(value, str) and not value.strip():
         return np.zeros(0, dtype=np.uint8)
-    arr = card_array(value, what).ravel()
+    try:
+        arr = card_array(value, what).ravel()
+    except ValueError as error:  # unreadable card text
+        raise ValueError(f"{what}: {error}") from None
     if arr.size == 0:
         return np.zeros(0, dtype=np.uint8)
     deck = set((variant or get_variant("high")).deck)
@@ -158,23 +165,29 @@ def _cards(value, what: str, variant: Variant | None = None) -> np.ndarray:
     return arr.astype(np.uint8)
 
 
-def _player(value, index: int, variant: Variant) -> tuple[str, np.ndarray | None, Range | None]:
-    """(label, fixed hole (2,) or None, range or None)."""
-    if isinstance(value, Range):
-        return f"range ({len(value)} combos)", None, value.validated(f"player {index + 1}'s range")
+def _player(value, index: int, variant: Variant, who: str = "player") -> tuple[str, np.ndarray | None, Range | None]:
+    """(label, fixed hole (2,) or None, range or None) of ``who`` number ``index + 1``."""
+    name = f"{who} {index + 1}"
+    if isinstance(value, Range):  # validated first: a malformed Range has no meaningful length
+        rng = value.validated(f"{name}'s range")
+        return f"range ({len(rng)} combos)", None, rng
     if isinstance(value, str):
         try:
             cards = parse_cards(value)
         except ValueError:
             cards = None
         if cards is not None and len(cards) == 2:
-            return format_cards(_cards(cards, f"player {index + 1} ({value!r})", variant)).replace(" ", ""), cards, None
+            return format_cards(_cards(cards, f"{name} ({value!r})", variant)).replace(" ", ""), cards, None
         if cards is not None and len(cards) > 0:
-            raise ValueError(f"player {index + 1} ({value!r}): a Hold'em hand has 2 hole cards, got {len(cards)}")
-        return value.strip(), None, parse_range(value)
-    cards = _cards(value, f"player {index + 1}", variant)
+            raise ValueError(f"{name} ({value!r}): a Hold'em hand has 2 hole cards, got {len(cards)}")
+        try:
+            rng = parse_range(value)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+        return value.strip(), None, rng
+    cards = _cards(value, name, variant)
     if len(cards) != 2:
-        raise ValueError(f"player {index + 1}: a Hold'em hand has 2 hole cards, got {len(cards)}")
+        raise ValueError(f"{name}: a Hold'em hand has 2 hole cards, got {len(cards)}")
     return format_cards(cards).replace(" ", ""), cards, None
 
 
@@ -243,7 +256,11 @@ def _prepare(players, board, dead, variant: VariantLike = "high") -> _Problem:
         if len(blocked) == 0:
             raise ImpossibleDeal(f"player {i + 1}'s range {label!r} is impossible: every combo holds a card of the "
                              f"board, the dead cards, another player's hand or a card outside the deck")
-        ranges.append(blocked)
+        live = blocked.weights > 0  # a combo of weight 0 is never dealt: kept, it would weigh a deal by 0
+        if not live.any():
+            raise ValueError(f"player {i + 1}'s range {label!r} is impossible: every combo of weight > 0 holds a "
+                             f"card of the board, the dead cards, another player's hand or a card outside the deck")
+        ranges.append(Range(blocked.combos[live], blocked.weights[live]))
     return _Problem([p[0] for p in parsed], board_cards, dead_cards, ranges, v)
 
 
@@ -334,14 +351,8 @@ def _run_exact(holes, boards, board_of, dead_masks, progress: bool = False, desc
 
 
 def _entropy(seed) -> int:
-    if seed is None:
-        return secrets.randbits(63)
-    if isinstance(seed, np.random.SeedSequence):
-        return int(seed.entropy)
-    seed = int(seed)
-    if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed}")
-    return seed
+    """The run's entropy: see :func:`pokerlut._seeds.entropy` (the one seed path)."""
+    return _seeds.entropy(seed)
 
 
 def chunk_plan(samples: int, seed: int, scenario: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -531,6 +542,25 @@ def _count_deals_bound(ranges: list[Range]) -> int:
     return math.prod(len(r) for r in ranges)
 
 
+def _check_exact(exact) -> None:
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise TypeError(f"exact must be True, False or None, got {exact!r}")
+
+
+def _check_samples(samples, default: int | None = DEFAULT_SAMPLES) -> int | None:
+    """``samples`` as an int >= 1 (``None``: ``default``), else a TypeError/ValueError naming it."""
+    if samples is None:
+        return default
+    if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, numbers.Integral):
+        raise TypeError(f"samples must be an integer >= 1, got {samples!r} ({type(samples).__name__})")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {int(samples)}")
+    if samples > MAX_SAMPLES:
+        raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got {int(samples):,}; split the run "
+                         f"into several calls with different seeds")
+    return int(samples)
+
+
 @noticed("equity")
 def equity(players, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
            seed=None, progress: bool = False, variant: VariantLike = "high") -> EquityResult:
@@ -542,11 +572,18 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
     player is 4, 5 or 6 hole cards or ``"random"`` (:mod:`pokerlut.omaha_equity`).  See the module
     doc for exact vs Monte Carlo.
 
+    ``samples`` is the number of Monte Carlo trials (an integer from 1 to ``MAX_SAMPLES``;
+    ``None`` means ``DEFAULT_SAMPLES``); ``seed`` is ``None``, an integer >= 0, a ``numpy.random.SeedSequence`` or
+    a ``numpy.random.Generator`` (:mod:`pokerlut._seeds`), anything else a ``TypeError``.
+
     Raises ``ValueError`` before computing anything on a card dealt twice, a card outside the
-    game's deck, a range every combo of which is blocked, a malformed range, or more cards than the
-    deck holds.
+    game's deck, a range every combo of which is blocked, a malformed range (or a :class:`Range`
+    whose fields :meth:`Range.validated` refuses), or more cards than the deck holds.
     """
     start = time.perf_counter()
+    _check_exact(exact)
+    samples = _check_samples(samples)
+    _seeds.check_seed(seed)
     v = get_variant(variant)
     if v.is_omaha:
         from .omaha_equity import equity_omaha
@@ -590,7 +627,9 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
 @dataclass
 class BatchEquityResult:
     """Per scenario and player (N, P): win, tie, equity; ``n`` (N,) boards or trials per scenario;
-    ``std_error`` (N, P) (zeros when exact)."""
+    ``method`` how every scenario was answered, ``"exact"`` (every board enumerated) or
+    ``"monte carlo"`` (``n`` trials each); ``std_error`` (N, P) (zeros when exact); ``seed`` the
+    entropy that reproduces a Monte Carlo run."""
 
     win: np.ndarray
     tie: np.ndarray
@@ -600,28 +639,71 @@ class BatchEquityResult:
     std_error: np.ndarray
     seed: int | None = None
 
+    def __str__(self) -> str:
+        what = "boards" if self.method == "exact" else "trials"
+        each = f", {int(self.n[0]):,} {what} each" if len(self.n) else ""
+        seed = f", seed {self.seed}" if self.method != "exact" else ""
+        return f"{len(self.n):,} equity questions, {self.method}{each}{seed}"
 
-def _batch_cards(x, what: str, width: int | None = None) -> np.ndarray:
-    if isinstance(x, str) or (isinstance(x, (list, tuple)) and x and isinstance(x[0], str)):
-        raise TypeError(f"{what}: equity_batch takes integer card arrays (use pokerlut.parse_cards)")
-    arr = np.asarray(x)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"{what}: card ids must be integers, got {arr.dtype}")
-    if arr.size and (arr.min() < 0 or arr.max() > 51):
-        raise ValueError(f"{what}: card ids must be 0..51")
+
+def _batch_cards(x, what: str) -> np.ndarray:
+    """Card ids (or card strings) of a batch argument through the one input path (dtype kept)."""
+    return card_array(x, what)
+
+
+def _batch_range(arr: np.ndarray, what: str, place) -> np.ndarray:
+    """``arr`` as uint8 once every id is a natural card 0..51; ``place(index)`` names a position."""
+    if arr.size:
+        bad = (arr < 0) | (arr > 51) if arr.dtype.kind == "i" else arr > 51
+        if bad.any():
+            index = tuple(int(i) for i in np.argwhere(bad)[0])
+            raise ValueError(f"{what}: {place(index)} is card id {int(arr[index])}, not a natural card (ids 0..51)")
     return arr.astype(np.uint8)
 
 
 @noticed("equity")
-def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
+def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, samples: int | None = None,
                  seed=None, progress: bool = False) -> BatchEquityResult:
-    """Many independent Hold'em equity questions in one call: ``holes`` (N, P, 2) card ids,
-    ``boards`` (N, b) with b in 0, 3, 4, 5 (None: preflop), ``dead`` (N, d) or None.
+    """Many independent Hold'em equity questions in one call.
 
-    Exact when ``N * boards * P <= EXACT_BUDGET`` (``exact=None``), else ``samples`` Monte Carlo
-    trials per scenario, chunk ``i`` of scenario ``s`` seeded from ``SeedSequence(seed,
-    spawn_key=(s, i))``.  A card dealt twice in a scenario is a ``ValueError`` naming it.
+    Parameters
+    ----------
+    holes
+        ``(N, P, 2)`` hole cards: card ids, or card strings as :func:`pokerlut.evaluate` takes
+        them (``[["AhKh", "QdQc"], ...]``).
+    boards
+        ``(N, b)`` with b in 0, 3, 4, 5 (``None``: preflop).
+    dead
+        ``(N, d)`` dead cards, or ``None``.
+    exact
+        ``True`` enumerates every board of every question; ``False`` runs ``samples`` Monte Carlo
+        trials per question; ``None`` (the default) enumerates when ``N * boards * P <=
+        EXACT_BUDGET`` and otherwise needs ``samples=``: beyond the budget it is a ``ValueError``
+        (saying how many questions and boards) rather than a silent switch to sampling.
+    samples
+        Monte Carlo trials per question (``None``: not given; ``exact=False`` then runs
+        ``DEFAULT_SAMPLES``); all questions together at most ``MAX_SAMPLES``.  Chunk ``i`` of
+        question ``s`` is seeded from ``SeedSequence(seed, spawn_key=(s, i))``.
+    seed
+        ``None``, an integer >= 0, a ``numpy.random.SeedSequence`` or ``Generator``.
+
+    Returns
+    -------
+    BatchEquityResult
+        ``(N, P)`` win / tie / equity; ``.method`` says which way they were computed.
+
+    A card dealt twice in a scenario is a ``ValueError`` naming it; zero questions give empty
+    results of shape ``(0, P)``.
+
+    Examples
+    --------
+    >>> r = equity_batch([["AhKh", "QdQc"], ["2c2d", "AsKs"]], ["Qs 7h 2c", "Ts 9s 3d"])
+    >>> r.method, r.n.tolist(), r.equity.shape
+    ('exact', [990, 990], (2, 2))
     """
+    _check_exact(exact)
+    samples = _check_samples(samples, None)
+    _seeds.check_seed(seed)
     holes = _batch_cards(holes, "holes")
     if holes.ndim != 3 or holes.shape[2] != 2:
         raise ValueError(f"holes must have shape (N, P, 2), got {holes.shape}")
@@ -633,26 +715,47 @@ def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, sa
         raise ValueError(f"boards must have shape (N, b) with N = {n} and b in 0, 3, 4, 5, got {boards.shape}")
     dead = np.zeros((n, 0), np.uint8) if dead is None else _batch_cards(dead, "dead")
     if dead.ndim != 2 or dead.shape[0] != n:
-        raise ValueError(f"dead must have shape (N, d), got {dead.shape}")
+        raise ValueError(f"dead must have shape (N, d) with N = {n}, got {dead.shape}")
+    holes = _batch_range(holes, "holes", lambda i: f"scenario {i[0]}, player {i[1]}'s card {i[2]}")
+    boards = _batch_range(boards, "boards", lambda i: f"scenario {i[0]}, board card {i[1]}")
+    dead = _batch_range(dead, "dead", lambda i: f"scenario {i[0]}, dead card {i[1]}")
     if 2 * p + 5 + dead.shape[1] > 52:
         raise ValueError(f"{p} players, 5 board cards and {dead.shape[1]} dead cards are more than the deck")
-    everything = np.concatenate([holes.reshape(n, -1), boards, dead], axis=1).astype(np.int64)
+    everything = np.concatenate([holes.reshape(n, 2 * p), boards, dead], axis=1).astype(np.int64)
     srt = np.sort(everything, axis=1)
     rep = srt[:, 1:] == srt[:, :-1]
     if rep.any():
         s, j = np.argwhere(rep)[0]
         raise ValueError(f"scenario {s}: card {format_cards([int(srt[s, j])])} is dealt twice")
+    n_boards = _n_boards(boards.shape[1], 52 - boards.shape[1] - dead.shape[1] - 2 * p)
+    work = n * n_boards * p
+    if exact is None:
+        use_exact = work <= EXACT_BUDGET
+        if not use_exact and samples is None:
+            raise ValueError(
+                f"equity_batch: {n:,} questions x {n_boards:,} boards x {p} players = {work:,} player-boards, "
+                f"more than EXACT_BUDGET ({EXACT_BUDGET:,}) for exact=None; pass exact=True to enumerate every "
+                f"board anyway, or samples=TRIALS for Monte Carlo ({n:,} x TRIALS trials in all)")
+    else:
+        use_exact = bool(exact)
+    if n == 0:
+        empty = np.zeros((0, p))
+        return BatchEquityResult(empty, empty.copy(), empty.copy(), np.zeros(0, np.int64),
+                                 "exact" if use_exact else "monte carlo", empty.copy(),
+                                 None if use_exact else _entropy(seed))
     one = np.uint64(1)
     dead_masks = np.bitwise_or.reduce(one << dead.astype(np.uint64), axis=1) if dead.shape[1] else \
         np.zeros(n, np.uint64)
-    n_boards = _n_boards(boards.shape[1], 52 - boards.shape[1] - dead.shape[1] - 2 * p)
-    use_exact = exact if exact is not None else n * n_boards * p <= EXACT_BUDGET
     if use_exact:
         counts = _run_exact(holes.copy(), boards.copy(), np.arange(n, dtype=np.int64), dead_masks, progress,
                             "scenarios", n_boards, bar_per_deal=1)
         c = counts.astype(np.float64)
         return BatchEquityResult(c[:, :, 0] / n_boards, c[:, :, 1] / n_boards, c[:, :, 2] / (SHARE_UNIT * n_boards),
                                  np.full(n, n_boards, np.int64), "exact", np.zeros((n, p)))
+    samples = DEFAULT_SAMPLES if samples is None else samples
+    if n * samples > MAX_SAMPLES:
+        raise ValueError(f"equity_batch: {n:,} questions x {samples:,} samples = {n * samples:,} trials, more than "
+                         f"MAX_SAMPLES ({MAX_SAMPLES:,}) in one call; pass fewer samples or split the batch")
     entropy = _entropy(seed)
     scen, trials, seeds = [], [], []
     for s in range(n):
@@ -663,7 +766,8 @@ def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, sa
     scen, trials, seeds = np.concatenate(scen), np.concatenate(trials), np.concatenate(seeds)
     combos = np.ascontiguousarray(np.sort(holes, axis=2)[:, :, ::-1].reshape(n * p, 2))
     offsets = (np.arange(n)[:, None] * p + np.arange(p + 1)[None, :]).astype(np.int64)  # one combo a player
-    mc = _MCInput(combos, np.ones(n * p), np.arange(n * p, dtype=np.int64), offsets, boards.copy(), dead_masks)
+    mc = _MCInput(combos, np.ones(n * p), np.arange(n * p, dtype=np.int64), offsets, np.ascontiguousarray(boards),
+                  dead_masks)
     counts = _run_mc(mc, scen, trials, seeds, progress)
     per = np.zeros((n, p, 4), np.float64)
     np.add.at(per, scen, counts.astype(np.float64))
@@ -683,6 +787,8 @@ def equity_cli(argv: list[str]) -> int:
     import argparse
     import sys
 
+    from ._args import positive_int
+
     parser = argparse.ArgumentParser(
         prog="pokerlut equity",
         description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', 'random'). "
@@ -690,9 +796,10 @@ def equity_cli(argv: list[str]) -> int:
     parser.add_argument("players", nargs="+", help="hole cards or a range per player")
     parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
     parser.add_argument("--dead", default="", help="dead cards")
-    parser.add_argument("--samples", type=int, default=None,
-                        help=f"Monte Carlo trials (default {DEFAULT_SAMPLES:,}); implies Monte Carlo")
-    parser.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (reproducible run)")
+    parser.add_argument("--samples", type=positive_int, default=None,
+                        help=f"Monte Carlo trials, at least 1 (default {DEFAULT_SAMPLES:,}); implies Monte Carlo")
+    parser.add_argument("--seed", type=_seeds.seed_argument, default=None,
+                        help="Monte Carlo seed, an integer >= 0 (reproducible run)")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--exact", dest="exact", action="store_true", default=None, help="force enumeration")
     group.add_argument("--monte-carlo", dest="exact", action="store_false", help="force Monte Carlo")

@@ -50,7 +50,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .cards import WILD, as_card_array
+from ._input import card_array
+from .cards import WILD
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
@@ -153,6 +154,8 @@ def import_peer(name: str) -> Any:
         ...
     pokerlut.interop.PeerNotInstalledError: no_such_peer_package is not installed: install the peer evaluators with pip install 'pokerlut[bench]' (or pip install no_such_peer_package) [No module named 'no_such_peer_package']
     """
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"import_peer takes a module name (a non-empty str), got {_show(name)}")
     try:
         return importlib.import_module(name)
     except ImportError as error:
@@ -183,10 +186,26 @@ def _integer_array(values: Any, what: str) -> np.ndarray:
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
                 index = tuple(int(j) for j in np.unravel_index(i, objects.shape))
                 raise TypeError(f"{what}{_where(index)} is {_show(value)} ({type(value).__name__}); expected an integer")
-        arr = np.array(flat, dtype=np.int64).reshape(objects.shape)
+        try:
+            arr = np.array(flat, dtype=np.int64).reshape(objects.shape)
+        except OverflowError:
+            i = next(i for i, value in enumerate(flat) if not -2**63 <= value < 2**63)
+            index = tuple(int(j) for j in np.unravel_index(i, objects.shape))
+            raise ValueError(f"{what}{_where(index)} is {_show(flat[i])}, far outside any valid {what}") from None
     elif arr.dtype.kind not in "iu":
         raise TypeError(f"{what}s must be integers, got an array of dtype {arr.dtype}")
-    return arr
+    return _as_int64(arr, what)
+
+
+def _as_int64(arr: np.ndarray, what: str) -> np.ndarray:
+    """Integers as native int64, so that arithmetic on them cannot wrap (uint8 ``7463 - s``) and
+    any byte order works; a uint64 beyond int64 is a ``ValueError`` naming it."""
+    if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
+        huge = arr > np.iinfo(np.int64).max
+        if huge.any():
+            index = tuple(int(i) for i in np.argwhere(huge)[0])
+            raise ValueError(f"{what}{_where(index)} is {int(arr[index])}, far outside any valid {what}")
+    return arr.astype(np.int64)
 
 
 def _check_range(arr: np.ndarray, what: str, lo: int, hi: int, expected: str) -> None:
@@ -197,15 +216,18 @@ def _check_range(arr: np.ndarray, what: str, lo: int, hi: int, expected: str) ->
 
 
 def _natural_ids(hands: Any, target: str) -> np.ndarray:
-    """pokerlut card ids 0..51 (any shape) from anything pokerlut.evaluate accepts."""
-    arr = as_card_array(hands)
-    if arr.dtype.kind not in "iu":
-        if arr.dtype == object:
-            arr = _integer_array(arr.tolist(), "card id")
-        elif arr.size == 0:
-            arr = arr.astype(np.int64)
-        else:
-            raise TypeError(f"card ids must be integers (or card strings), got an array of dtype {arr.dtype}")
+    """pokerlut card ids 0..51 (any shape, int64) from anything pokerlut.evaluate accepts, through
+    the one input path (:func:`pokerlut._input.card_array`); a nested sequence or object array that
+    it refuses is read element by element, so the error names the position and type."""
+    try:
+        arr = card_array(hands, "cards")
+    except TypeError:
+        if isinstance(hands, np.ndarray) and hands.dtype == object:
+            hands = hands.tolist()
+        elif not isinstance(hands, (list, tuple)):
+            raise
+        arr = _integer_array(hands, "card id")
+    arr = _as_int64(arr, "card id")
     bad = (arr < 0) | (arr > 51)
     if bad.any():
         index = tuple(int(i) for i in np.argwhere(bad)[0])
@@ -261,7 +283,7 @@ def _join_last_axis(names: np.ndarray) -> Any:
     """Concatenate the card strings along the last axis: one string per hand (nested lists)."""
     if names.ndim == 0:
         return str(names)
-    rows = ["".join(row) for row in names.reshape(-1, names.shape[-1]).tolist()]
+    rows = ["".join(row) for row in names.reshape(int(np.prod(names.shape[:-1])), names.shape[-1]).tolist()]
     if names.ndim == 1:
         return rows[0]
     out = np.empty(len(rows), dtype=object)

@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from . import _threads
-from .cards import format_cards, parse_cards
+from .cards import format_cards
 from .kernels.equity import SHARE_UNIT
 from .kernels.registry import omaha_exact_kernel, omaha_mc_kernel
 from .variants import OMAHA_HILO, Variant, VariantLike, get_variant
@@ -37,15 +37,14 @@ def _player(value, index: int, v: Variant):
     """(label, hole ids or None for a random hand)."""
     if isinstance(value, str) and value.strip().lower() in RANDOM:
         return "random", None
-    if isinstance(value, str):
-        cards = parse_cards(value)
-    else:
-        cards = np.asarray(value)
-        if cards.dtype.kind not in "iu":
-            raise TypeError(f"player {index + 1}: an Omaha hand is card ids or a string, got {cards.dtype}")
-        cards = cards.ravel()
+    from .holdem_equity import _cards  # the one card check (ids or text, the deck, no wild card)
+
+    what = f"player {index + 1}"
+    if isinstance(value, str) and not value.strip():
+        raise ValueError(f"{what}: an {v.name} hand has 4, 5 or 6 hole cards, got none")
+    cards = _cards(value, what, v)
     if len(cards) not in v.hole_sizes:
-        raise ValueError(f"player {index + 1}: an {v.name} hand has 4, 5 or 6 hole cards, got {len(cards)}")
+        raise ValueError(f"{what}: an {v.name} hand has 4, 5 or 6 hole cards, got {len(cards)}")
     return format_cards(cards).replace(" ", ""), cards.astype(np.int64)
 
 

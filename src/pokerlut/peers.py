@@ -55,6 +55,8 @@ from .cards import format_cards
 from .evaluate import evaluate
 from ._threads import get_num_threads, set_num_threads
 from .kernels.compile import jitted
+from ._seeds import seed_argument
+from ._args import positive_int
 from .sampling import random_hands
 from .strength import describe
 
@@ -734,16 +736,6 @@ def _peer_cap(text: str) -> tuple[str, int]:
     return name.strip(), hands
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     """The command line of :func:`main`.
 
@@ -757,19 +749,20 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
                     "same seeded random hands, check that every peer agrees with pokerlut on every hand it "
                     "timed, and print a markdown table. Exit status 1 on any disagreement.",
     )
-    parser.add_argument("--hands", type=_positive, default=DEFAULT_HANDS,
+    parser.add_argument("--hands", type=positive_int, default=DEFAULT_HANDS,
                         help=f"random hands per hand size (default {DEFAULT_HANDS:,})")
     parser.add_argument("--cards", type=int, nargs="+", choices=(5, 7), default=[7, 5],
                         help="hand sizes to compare (default: 7 5)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
-    parser.add_argument("--repeat", type=_positive, default=DEFAULT_REPEAT,
+    parser.add_argument("--seed", type=seed_argument, default=DEFAULT_SEED,
+                        help=f"random seed, an integer >= 0 (default {DEFAULT_SEED})")
+    parser.add_argument("--repeat", type=positive_int, default=DEFAULT_REPEAT,
                         help=f"timed runs per row, the best is kept (default {DEFAULT_REPEAT}; fast rows repeat until "
                              f"{MIN_TIME:g} s, slow ones stop after {TIME_BUDGET:g} s)")
     parser.add_argument("--only", type=_peer_list, default=None, metavar="NAMES",
                         help=f"comma-separated peers to run, '' for none (default: all of {', '.join(PEERS)})")
     parser.add_argument("--peer-hands", type=_peer_cap, action="append", default=[], metavar="NAME=HANDS",
                         help=f"batch for a slow peer (defaults: {caps}); repeat the option for several")
-    parser.add_argument("--threads", type=_positive, default=None,
+    parser.add_argument("--threads", type=positive_int, default=None,
                         help="numba threads for the parallel rows (default: numba's default)")
     parser.add_argument("--serial-only", action="store_true", help="skip the parallel rows")
     parser.add_argument("--require-peers", action="store_true",

@@ -16,8 +16,10 @@ import numpy as np
 from .cards import format_cards, parse_cards
 from .evaluate import evaluate
 from .grid import as_range
+from .holdem_equity import _cards
 from .ranges import Range
 from .strength import CATEGORY_NAMES, category, category_names
+from .variants import get_variant
 
 __all__ = ["RangeStrengths", "range_strengths", "VARIANTS", "CATEGORY_NAMES"]
 
@@ -44,21 +46,8 @@ class RangeStrengths:
     variant: str
 
 
-def _board(board) -> np.ndarray:
-    if isinstance(board, str):
-        cards = parse_cards(board) if board.strip() else np.zeros(0, np.uint8)
-    else:
-        arr = np.asarray(board)
-        if arr.dtype.kind in "US":
-            cards = parse_cards([str(x) for x in arr.ravel()])
-        elif arr.dtype.kind in "iu":
-            if arr.size and (arr.min() < 0 or arr.max() > 52):
-                raise ValueError(f"the board: card ids are 0..51, got {arr.ravel().tolist()}")
-            cards = arr.ravel().astype(np.uint8)
-        else:
-            raise TypeError(f"the board is text like 'Qs 7h 2c' or integer card ids, not {arr.dtype}")
-    if 52 in cards.tolist():
-        raise ValueError("the board holds a wild card (W): wild cards are not dealt in Hold'em")
+def _board(board, variant: str) -> np.ndarray:
+    cards = _cards(board, "the board", get_variant(variant))
     if len(cards) not in (3, 4, 5):
         raise ValueError(f"a board to make hands on has 3, 4 or 5 cards, got {len(cards)}")
     if len(set(cards.tolist())) != len(cards):
@@ -139,7 +128,7 @@ def range_strengths(hands_or_range, board, *, variant: str = "high") -> RangeStr
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}: a range on a board is ranked as one of "
                          f"{', '.join(map(repr, VARIANTS))}")
-    cards = _board(board)
+    cards = _board(board, variant)
     rng, label = _hands(hands_or_range, cards)
     hands = np.empty((len(rng), 2 + len(cards)), dtype=np.uint8)
     hands[:, :2] = rng.combos

@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._input import card_array
 from .cards import RANK_CHARS, format_cards, parse_cards
 
 __all__ = ["Range", "parse_range", "ALL_COMBOS"]
@@ -43,7 +44,13 @@ _TOKEN_RE = re.compile(
     re.IGNORECASE,
 )
 _COMBO_RE = re.compile(r"([2-9tjqka][cdhs])\s*([2-9tjqka][cdhs])$", re.IGNORECASE)
-_WEIGHT_GROUP_RE = re.compile(r"(\d*\.?\d+)\s*\(")
+#: A weight, the same syntax in ``w(...)`` and ``token:w``: digits with an optional sign,
+#: decimal point and exponent (``0.5``, ``.5``, ``2``, ``1e5``, ``2.5E-3``).
+_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+_NUMBER_RE = re.compile(_NUMBER + "$")
+_WEIGHT_GROUP_RE = re.compile(rf"({_NUMBER})\s*\(")
+#: Weights are relative; anything above this is refused (so sums of products stay finite).
+MAX_WEIGHT = 1e12
 _CARD_WORD_RE = re.compile(r"[2-9tjqka][cdhs]", re.IGNORECASE)
 _SECOND_CARD_RE = re.compile(r"[ \t]+([2-9tjqka][cdhs])(?![^\s,;()])", re.IGNORECASE)
 _RANDOM = {"random", "any", "100%", "xx"}
@@ -56,7 +63,7 @@ class Range(NamedTuple):
     weights: np.ndarray
 
     def __len__(self) -> int:  # the number of combos
-        return int(self.combos.shape[0])
+        return len(self.combos)
 
     def validated(self, what: str = "range") -> "Range":
         """This range with its fields checked, as a C-contiguous uint8 / float64 pair: combos of shape
@@ -67,7 +74,11 @@ class Range(NamedTuple):
         >>> Range(np.array([[12, 51]]), np.array([1.0])).validated().combos.tolist()
         [[51, 12]]
         """
-        combos, weights = np.asarray(self.combos), np.asarray(self.weights)
+        try:
+            combos, weights = np.asarray(self.combos), np.asarray(self.weights)
+        except ValueError:  # ragged nesting
+            raise ValueError(f"{what}: combos and weights must be arrays (evenly nested sequences), got a ragged "
+                             f"sequence") from None
         if combos.dtype.kind not in "iu":
             raise TypeError(f"{what}: combos must hold integer card ids, got dtype {combos.dtype}")
         if combos.ndim != 2 or combos.shape[1] != 2:
@@ -87,14 +98,21 @@ class Range(NamedTuple):
         finite = np.isfinite(weights.astype(np.float64))
         if not finite.all() or (weights < 0).any():
             i = int(np.flatnonzero(~finite | (weights < 0))[0])
-            raise ValueError(f"{what}: weight {i} is {weights[i]!r}; weights must be finite and >= 0")
-        if combos.shape[0] and not (weights > 0).any():
+            raise ValueError(f"{what}: weight {i} is {weights[i].item()!r}; weights must be finite and >= 0")
+        if combos.shape[0] == 0:
+            raise ValueError(f"{what} holds no combo: a range needs at least one combo of weight > 0")
+        if not (weights > 0).any():
             raise ValueError(f"{what}: every weight is 0, so the range holds no hand")
         ordered = np.sort(combos.astype(np.uint8), axis=1)[:, ::-1]
         return Range(np.ascontiguousarray(ordered), weights.astype(np.float64))
 
     def blocked(self, cards) -> "Range":
-        """The range without the combos that hold any of ``cards`` (ids or text)."""
+        """The range without the combos that hold any of ``cards``: natural card ids 0..51 or
+        card strings (anything else is a ``TypeError``/``ValueError`` naming the value).
+
+        >>> len(parse_range("QQ").blocked("Qs")), len(parse_range("QQ").blocked([43, 42]))
+        (3, 1)
+        """
         dead = _card_set(cards)
         if not dead:
             return self
@@ -107,12 +125,17 @@ class Range(NamedTuple):
         return ", ".join(parts)
 
 
-def _card_set(cards) -> set[int]:
-    if cards is None:
+def _card_set(cards, what: str = "blocked") -> set[int]:
+    """The natural card ids of ``cards`` (ids or card strings, through the one input path)."""
+    if cards is None or (isinstance(cards, str) and not cards.strip()):
         return set()
-    if isinstance(cards, str):
-        return {int(c) for c in parse_cards(cards)} if cards.strip() else set()
-    return {int(c) for c in np.asarray(cards).ravel()}
+    ids = card_array(cards, what).ravel()
+    bad = (ids < 0) | (ids > 51) if ids.dtype.kind == "i" else ids > 51
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"{what}: position {i} is card id {int(ids[i])}, not a natural card "
+                         f"(ids 0..51, 4*rank + suit, or card strings like 'Qs')")
+    return {int(c) for c in ids.tolist()}
 
 
 def _combo_index(a: int, b: int) -> int:
@@ -188,6 +211,17 @@ def _expand(token: str) -> list[int]:
     return [i for r in range(r2, r1) for i in _two_ranks(r1, r, kind)]
 
 
+def _weight(number: str, text: str, start: int, raw: str, where: str = "") -> float:
+    """A weight's text as a float: a number (see ``_NUMBER``), finite, >= 0 and at most
+    ``MAX_WEIGHT``; else the range error with a caret under ``raw``."""
+    if not _NUMBER_RE.match(number):
+        raise _error(text, start, raw, f"the weight {where}must be a number like 0.5 or 1e-3, not {number!r}")
+    weight = float(number)
+    if not 0 <= weight <= MAX_WEIGHT:
+        raise _error(text, start, raw, f"a weight must be a number from 0 to {MAX_WEIGHT:g}, not {number!r}")
+    return weight
+
+
 def _tokens(text: str):
     """(start, token, weight) triples; ``w(...)`` groups and ``token:w`` suffixes give weights."""
     pos = 0
@@ -209,7 +243,7 @@ def _tokens(text: str):
         if m:
             if group_weight is not None:
                 raise _error(text, pos, m.group(0), "weight groups cannot be nested")
-            group_weight = float(m.group(1))
+            group_weight = _weight(m.group(1), text, pos, m.group(1))
             group_start = pos
             pos = m.end()
             continue
@@ -222,10 +256,7 @@ def _tokens(text: str):
         weight = group_weight if group_weight is not None else 1.0
         if ":" in word:
             word, _, w = word.partition(":")
-            try:
-                weight = float(w)
-            except ValueError:
-                raise _error(text, pos, text[pos:end], f"the weight after ':' must be a number, not {w!r}") from None
+            weight = _weight(w, text, pos, text[pos:end], "after ':' ")
         # a combo written with a space: "Ah Kh"
         if _CARD_WORD_RE.fullmatch(word):
             m2 = _SECOND_CARD_RE.match(text, end)
@@ -254,8 +285,6 @@ def parse_range(text: str, *, blocked=None) -> Range:
         raise TypeError(f"a range is a string, not {type(text).__name__}")
     weights: dict[int, float] = {}
     for start, word, weight, raw in _tokens(text):
-        if not (weight >= 0) or weight > 1e12:
-            raise _error(text, start, raw, f"a weight must be a non-negative number, not {weight!r}")
         try:
             indices = _expand(word)
         except _RangeError as e:
@@ -265,5 +294,8 @@ def parse_range(text: str, *, blocked=None) -> Range:
     if not weights:
         raise ValueError(f"the range {text!r} holds no hand")
     order = sorted(i for i, w in weights.items() if w > 0)
+    if not order:
+        raise ValueError(f"the range {text!r} gives every hand weight 0, so it holds no hand; weights must be "
+                         f"> 0 for at least one hand")
     rng = Range(ALL_COMBOS[order].copy(), np.array([weights[i] for i in order], dtype=np.float64))
     return rng.blocked(blocked)

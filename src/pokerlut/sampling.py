@@ -2,9 +2,43 @@
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
+from . import _seeds
 from .cards import WILD
+
+#: Rows drawn per round (the deck scratch is ``BLOCK_ROWS x 52`` bytes, whatever ``n`` is).
+BLOCK_ROWS = 1 << 16
+
+
+def _integer(value, what: str) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{what} must be an integer, got {value!r} ({type(value).__name__})")
+    return int(value)
+
+
+def _draw_without_replacement(rng: np.random.Generator, n: int, cards: int) -> np.ndarray:
+    """``n`` rows of ``cards`` distinct ids 0..51, each row a uniformly random ordered sample: a
+    partial Fisher-Yates shuffle of a fresh deck per row, ``BLOCK_ROWS`` rows at a time."""
+    try:
+        hands = np.empty((n, cards), dtype=np.uint8)
+    except (MemoryError, ValueError):
+        raise ValueError(f"n = {n:,} hands of {cards} cards ({n * cards:,} bytes) do not fit in memory") from None
+    fresh = np.arange(52, dtype=np.uint8)
+    for lo in range(0, n, BLOCK_ROWS):
+        hi = min(n, lo + BLOCK_ROWS)
+        m = hi - lo
+        deck = np.tile(fresh, m)  # m fresh decks, flat
+        base = np.arange(0, 52 * m, 52, dtype=np.intp)
+        for j in range(cards):  # swap position j with a uniform position in j..51
+            pick = base + rng.integers(j, 52, size=m, dtype=np.intp)
+            chosen = deck[pick]
+            deck[pick] = deck[base + j]
+            deck[base + j] = chosen
+        hands[lo:hi] = deck.reshape(m, 52)[:, :cards]
+    return hands
 
 
 def random_hands(
@@ -13,17 +47,28 @@ def random_hands(
     *,
     wild_fraction: float = 0.0,
     max_wilds: int = 1,
-    seed: int | np.random.Generator | None = None,
+    seed: int | np.random.SeedSequence | np.random.Generator | None = None,
 ) -> np.ndarray:
     """``n`` random hands of ``cards`` distinct natural cards each, as a uint8 ``(n, cards)`` array.
 
-    A ``wild_fraction`` of the hands (chosen at random) get between 1 and ``max_wilds`` of their
-    cards replaced by the wild card (52).  The same ``seed`` gives the same hands.
+    Each hand is a uniformly random sample without replacement of the 52 natural cards (a partial
+    Fisher-Yates shuffle per hand: the time is proportional to ``n * cards`` for every hand size,
+    up to ``cards = 52``).  A ``wild_fraction`` of the hands (chosen at random) get between 1 and
+    ``max_wilds`` of their cards replaced by the wild card (52).  ``seed`` is ``None``, an integer
+    >= 0, a ``numpy.random.SeedSequence`` or a ``numpy.random.Generator`` (used as it is, and
+    advanced); the same seed gives the same hands.
 
     >>> h = random_hands(3, 7, seed=1)
     >>> h.shape, h.dtype.name, bool((h < 52).all())
     ((3, 7), 'uint8', True)
+    >>> bool((np.sort(random_hands(1000, 52, seed=2), axis=1) == np.arange(52)).all())
+    True
     """
+    n = _integer(n, "n")
+    cards = _integer(cards, "cards")
+    max_wilds = _integer(max_wilds, "max_wilds")
+    if isinstance(wild_fraction, (bool, np.bool_)) or not isinstance(wild_fraction, numbers.Real):
+        raise TypeError(f"wild_fraction must be a number in [0, 1], got {wild_fraction!r}")
     if not 1 <= cards <= 52:
         raise ValueError(f"cards must be between 1 and 52, got {cards}")
     if n < 0:
@@ -32,15 +77,8 @@ def random_hands(
         raise ValueError(f"wild_fraction must be in [0, 1], got {wild_fraction}")
     if not 1 <= max_wilds <= cards:
         raise ValueError(f"max_wilds must be between 1 and {cards}, got {max_wilds}")
-    rng = np.random.default_rng(seed)
-    hands = np.empty((n, cards), dtype=np.uint8)
-    todo = np.arange(n)
-    while todo.size:  # draw, then redraw the rows that repeat a card
-        draw = rng.integers(0, 52, size=(todo.size, cards), dtype=np.uint8)
-        ordered = np.sort(draw, axis=1)
-        repeats = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
-        hands[todo[~repeats]] = draw[~repeats]
-        todo = todo[repeats]
+    rng = _seeds.generator(seed)
+    hands = _draw_without_replacement(rng, n, cards)
     if wild_fraction > 0:
         wild_rows = np.flatnonzero(rng.random(n) < wild_fraction)
         counts = rng.integers(1, max_wilds + 1, size=wild_rows.size)

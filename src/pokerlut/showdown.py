@@ -104,7 +104,8 @@ def made_cards(hands, *, check: bool = True) -> np.ndarray:
     'Qc Qd 7h 7s'
     """
     best = best_five(hands, check=check)
-    count = MADE_COUNT[category(best.strengths)]
+    ranked = best.strengths != 0  # 0: a garbage row under check=False, which has no made cards
+    count = np.where(ranked, MADE_COUNT[category(np.where(ranked, best.strengths, 1))], 0)
     made = best.cards.copy()
     made[np.arange(5) >= count[..., None]] = NO_CARD
     return made
@@ -208,7 +209,7 @@ def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "hig
     if not batched:
         holes = holes[None]
     n_deals, n_players, hole = holes.shape
-    if board.size == 0:
+    if board.size == 0 and not (board.ndim == 2 and board.shape[1]):  # no board (an empty batch keeps its width)
         board = np.zeros((n_deals, 0), dtype=holes.dtype)
     elif board.ndim == 1:
         board = np.broadcast_to(board, (n_deals, board.shape[0]))
@@ -222,7 +223,7 @@ def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "hig
         raise ValueError(f"each player's hand (hole {hole} + board {board.shape[1]} cards) must have 5, 6 or 7 cards")
     if n_players < 1:
         raise ValueError("a showdown needs at least one player")
-    combined = np.concatenate([holes.reshape(n_deals, -1), board], axis=1)
+    combined = np.concatenate([holes.reshape(n_deals, n_players * hole), board], axis=1)
     tables = v.tables
     outside = (combined < 0) | (combined > 255)
     if outside.any():

@@ -12,6 +12,7 @@ import numbers
 
 import numpy as np
 
+from ._input import _non_integer_scalar
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
 from .categories import CATEGORIES
 from .constants import ACE
@@ -39,16 +40,31 @@ def _strength_array(strengths, tables: TableSet) -> np.ndarray:
         raise TypeError(f"a strength is an integer, got {strengths!r}")
     if isinstance(strengths, (str, bytes)):
         raise TypeError(f"a strength is an integer, got the string {strengths!r}")
+    top = tables.n_strengths
+    if isinstance(strengths, numbers.Integral) and not 0 <= int(strengths) < 2**63:
+        raise ValueError(f"strength {int(strengths)} is not a valid {tables.name} strength (1..{top})")
+    if isinstance(strengths, (list, tuple)):
+        bad = _non_integer_scalar(strengths)
+        if bad is not None:
+            raise TypeError(f"a strength is an integer, got {bad!r}")
     array = np.asarray(strengths)
     if array.dtype.kind not in "iu":
         raise TypeError(f"strengths must be integers, got dtype {array.dtype}")
-    top = tables.n_strengths
     bad = (array < 1) | (array > top)
     if bad.any():
-        where = np.unravel_index(int(np.argmax(bad)), array.shape) if array.ndim else ()
+        where = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), array.shape)) if array.ndim else ()
         value = int(array[where])
         raise ValueError(f"strength {value} at index {where} is not a valid {tables.name} strength (1..{top})")
     return array
+
+
+def _one_strength(strength, tables: TableSet, what: str) -> int:
+    """One strength as an int: a 0-d integer, else a TypeError/ValueError."""
+    array = _strength_array(strength, tables)
+    if array.ndim:
+        raise TypeError(f"{what} takes one strength (an integer), got an array of shape {array.shape}; use "
+                        f"pokerlut.category for arrays")
+    return int(array)
 
 
 def category_names(variant: VariantLike = "high") -> tuple[str, ...]:
@@ -79,7 +95,7 @@ def category_name(strength: int, variant: VariantLike = "high") -> str:
     >>> category_name(1), category_name(57, "eight-or-better")
     ('High card', 'Five low')
     """
-    return category_names(variant)[int(category(strength, variant))]
+    return category_names(variant)[int(category(_one_strength(strength, _scale(variant), "category_name"), variant))]
 
 
 def _ranks_words(ranks) -> str:
@@ -133,7 +149,7 @@ def describe(strength: int, variant: VariantLike = "high") -> str:
     ('Seven-five low (7-5-4-3-2)', '6-4-3-2-A low', 'No low')
     """
     tables = _scale(variant)
-    s = int(_strength_array(strength, tables))
+    s = _one_strength(strength, tables, "describe")
     cat, *ranks = (int(x) for x in tables.hand_values[s])
     name = CATEGORIES[tables.name][cat]
     r = [x for x in ranks if x != 255]

@@ -12,22 +12,36 @@ import argparse
 import sys
 from fractions import Fraction
 
+from .._args import positive_int
 from .analysis import game_return, hold_values
-from .games import get_game, make_paytable
+from .games import MAX_PAY, get_game, make_paytable
 
 
-def _number(text: str) -> Fraction:
+def _number(text: str, option: str) -> Fraction:
+    """A payout as the user wrote it, checked here so that the error names the option and
+    repeats the text (not ``Fraction(-1, 1)``)."""
     try:
-        return Fraction(text.strip())
+        value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"not a payout: {text!r} (write e.g. 800, 2.5 or 4000/5)") from None
+        raise ValueError(f"{option}: not a payout: {text!r} (write e.g. 800, 2.5 or 4000/5)") from None
+    if value < 0:
+        raise ValueError(f"{option}: a payout must not be negative, got {text.strip()}")
+    if value > MAX_PAY:
+        raise ValueError(f"{option}: a payout must be at most {MAX_PAY:g} per coin, got {text.strip()}")
+    return value
 
 
 def _paytable(args: argparse.Namespace):
-    game = get_game(args.game)
+    try:
+        game = get_game(args.game)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"--game: {error}") from None
     if args.pays:
-        pays = [_number(p) for p in args.pays.split(",")]
-        table = make_paytable(game, pays, name="custom")
+        pays = [_number(p, "--pays") for p in args.pays.split(",")]
+        try:
+            table = make_paytable(game, pays, name="custom")
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"--pays: {error}") from None
     else:
         table = game.paytable
     if args.pay:
@@ -36,7 +50,11 @@ def _paytable(args: argparse.Namespace):
             name, sep, value = item.partition("=")
             if not sep:
                 raise ValueError(f"--pay takes CLASS=PAYOUT, e.g. full_house=8; got {item!r}")
-            entries[game.classes[game.class_id(name)]] = _number(value)
+            try:
+                class_id = game.class_id(name)
+            except ValueError as error:
+                raise ValueError(f"--pay {item!r}: {error}") from None
+            entries[game.classes[class_id]] = _number(value, f"--pay {item!r}")
         table = make_paytable(game, entries, name="custom")
     return game, table
 
@@ -55,7 +73,7 @@ def add_holds_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``pokerlut holds``."""
     parser.add_argument("hand", nargs="+", help='the 5 dealt cards, e.g. "Jh Jd 4s 7c Qh" (W: the joker)')
     _add_game_arguments(parser)
-    parser.add_argument("--top", type=int, default=None, help="show only the best N holds")
+    parser.add_argument("--top", type=positive_int, default=None, help="show only the best N holds")
     parser.add_argument("--detail", action="store_true",
                         help="also show how many draws of each hold end in each paying class")
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols")
@@ -64,7 +82,11 @@ def add_holds_arguments(parser: argparse.ArgumentParser) -> None:
 def cmd_holds(args: argparse.Namespace) -> int:
     """Print the holds table of ``args.hand``."""
     game, table = _paytable(args)
-    holds = hold_values(" ".join(args.hand), game, table)
+    hand = " ".join(args.hand)
+    try:
+        holds = hold_values(hand, game, table)
+    except (ValueError, TypeError) as error:
+        raise type(error)(f"hand {hand!r}: {error}") from None
     print(holds.table(args.top, detail=args.detail, style="unicode" if args.unicode else "ascii"))
     return 0
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..tables import load_table_set
 
-__all__ = ["GAMES", "Game", "PayTable", "get_game", "make_paytable"]
+__all__ = ["GAMES", "Game", "MAX_PAY", "PayTable", "get_game", "make_paytable"]
 
 JOKER = 52
 ACE, KING, JACK = 12, 11, 9
@@ -211,6 +211,24 @@ def get_game(game: str | Game) -> Game:
     return GAMES[key]
 
 
+#: The largest payout per coin a pay table may hold.  :func:`~pokerlut.videopoker.game_return`
+#: sums, over every deal, the best hold's value scaled to whole draws: up to about 2.5e21 times
+#: the largest payout (C(53, 5) deals x 32 holds' inclusion-exclusion terms x C(53, 5) hands x the
+#: draw counts' common multiple), which must stay below float64's 1.8e308; 1e250 leaves room.
+MAX_PAY = 1e250
+
+
+def _show_pay(value: Any) -> str:
+    """A payout as the user would write it: ``-1``, ``2.5``, ``3/4``, not ``Fraction(-1, 1)``."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return str(value)
+    if isinstance(value, np.generic):
+        value = value.item()
+    return repr(value)
+
+
 def _as_pay(value: Any, what: str) -> Fraction:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Rational, numbers.Real)):
         raise TypeError(f"the pay of {what} must be a number, got {type(value).__name__}: {value!r}")
@@ -219,10 +237,17 @@ def _as_pay(value: Any, what: str) -> Fraction:
     else:
         x = float(value)
         if not math.isfinite(x):
-            raise ValueError(f"the pay of {what} must be a finite number, got {value!r}")
+            raise ValueError(f"the pay of {what} must be a finite number, got {_show_pay(value)}")
         pay = Fraction(x)
     if pay < 0:
-        raise ValueError(f"the pay of {what} must not be negative, got {value!r}")
+        raise ValueError(f"the pay of {what} must not be negative, got {_show_pay(value)}")
+    if pay > MAX_PAY:
+        shown = _show_pay(value)
+        if len(shown) > 40:  # a huge integer or fraction: its integer part in scientific notation
+            digits = str(int(pay))
+            shown = f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
+        raise ValueError(f"the pay of {what} is {shown}, more than the largest payout allowed ({MAX_PAY:g} per "
+                         f"coin; larger ones overflow the float64 sums of a game's return)")
     return pay
 
 
@@ -233,7 +258,8 @@ def make_paytable(game: str | Game, pays: PayTable | Mapping[str, Any] | Sequenc
     ``pays`` is a mapping ``{class key: payout per coin}`` that names every paying class (the
     losing class ``"nothing"`` may be left out; it pays 0), or a sequence of the payouts best
     class first, the way a machine shows its table (without "nothing").  A missing, unknown,
-    negative, infinite or non-numeric entry is an error.
+    negative, infinite or non-numeric entry is an error, and so is a payout above
+    :data:`MAX_PAY` (1e250 per coin), which would overflow the sums of :func:`game_return`.
 
     >>> t = make_paytable("jacks-or-better", [800, 50, 25, 8, 5, 4, 3, 2, 1], name="8/5")
     >>> t["full_house"], t["flush"]
@@ -248,7 +274,13 @@ def make_paytable(game: str | Game, pays: PayTable | Mapping[str, Any] | Sequenc
         pays, name = g.standard, g.standard_name
     if isinstance(pays, PayTable):
         if pays.game_key != g.key:
-            raise ValueError(f"that pay table is for {pays.game.name}, not {g.name}")
+            other = GAMES[pays.game_key].name if pays.game_key in GAMES else repr(pays.game_key)
+            raise ValueError(f"that pay table is for {other}, not {g.name}")
+        if not isinstance(pays.pays, tuple) or len(pays.pays) != g.n_classes:
+            raise ValueError(f"that {g.name} pay table's pays must be a tuple of one pay per class ({g.n_classes}), "
+                             f"got {pays.pays!r}")
+        for c, value in enumerate(pays.pays):  # a PayTable built by hand skipped make_paytable's checks
+            _as_pay(value, g.class_names[c])
         return pays
     values = [Fraction(0)] * g.n_classes
     if isinstance(pays, Mapping):
