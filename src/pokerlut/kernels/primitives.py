@@ -12,7 +12,9 @@ ones make numba emit negative-index wraparound code in the hot loops).
   hash, a natural flush, or wild cards with the flush candidates of every suit.
 * :func:`rare_value`: a row that failed the fast test: :func:`value_of`, or for games ranked subset
   by subset (a flush counts against the hand) the best of its 5-card subsets.
-* :func:`row_problem`: the full check of one row (bad id, card of another deck, repeat).
+* :func:`is_bad_row`: the exact validation of a row that left the fast path, one popcount.
+* :func:`row_problem`: the full check of one row (bad id, card of another deck, repeat), which
+  names the problem.
 
 The rare paths that loop (:func:`best_subset_value`, :func:`best_subset_of_bits`,
 :func:`row_problem`) are ordinary compiled functions rather than inlined ones: compiled once and
@@ -100,6 +102,19 @@ def wild_count(key):
 @jitted()
 def has_poison(key):
     return (key >> _POISON_SHIFT) & _FIELD != 0
+
+
+@jitted()
+def is_bad_row(flat, b, n, key):
+    """Whether the row, whose key is ``key``, holds an id the game does not deal or a natural card
+    twice: exactly the rows :func:`row_problem` names, in one popcount.  Without poison every id is
+    a natural card (bits 0..51 of :func:`card_bits`) or the wild card (bit 52, so ``w`` wilds add
+    ``w << 52``); the naturals are distinct exactly when the popcount is ``n - w + popcount(w)``, and
+    a repeat only lowers it (the popcount of a sum is at most the sum of the popcounts)."""
+    if has_poison(key):
+        return True
+    wilds = wild_count(key)
+    return popcount(card_bits(flat, b, n)) != U64(n) - wilds + popcount(wilds)
 
 
 @nb.njit(inline="always", nogil=True)

@@ -22,7 +22,7 @@ import numpy as np
 from .. import layout
 from .compile import compile_kernel
 from .intrinsics import popcount, unlikely
-from .primitives import hand_key, lookup, rare_value, row_problem, card_bits
+from .primitives import card_bits, hand_key, is_bad_row, lookup, rare_value
 
 _SLOW = np.uint64(layout.SLOW_FIELDS)
 
@@ -40,7 +40,7 @@ def rank_rows(flat, again, out, lo, hi, n, checked, cards, bases, values, flush,
         if checked:
             slow |= popcount(card_bits(flat, b, n)) ^ n64
         if unlikely(slow != 0):
-            if checked and row_problem(again, b, n, cards)[1] != 0:
+            if checked and is_bad_row(again, b, n, key):
                 out[i] = 0
                 bad += 1
             else:

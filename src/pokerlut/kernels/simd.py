@@ -33,7 +33,7 @@ from .. import layout
 from ..constants import WILD
 from .compile import compile_kernel
 from .intrinsics import unlikely
-from .primitives import lookup, rare_value, row_problem
+from .primitives import is_bad_row, lookup, rare_value
 from .rank import rank_rows
 
 I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
@@ -150,7 +150,7 @@ def one_row(flat, again, out, i, n, key, problem, checked, cards, bases, values,
         key = cards[np.uint64(again[b]) + np.uint64(layout.FIRST_CARD)]
         for j in range(1, n):
             key += cards[np.uint64(again[b + np.uint64(j)])]
-        if checked and row_problem(again, b, n, cards)[1] != 0:
+        if checked and is_bad_row(again, b, n, key):
             out[i] = 0
             return 1
         if (key & np.uint64(layout.SLOW_FIELDS)) == 0:
