@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut.kernels.registry import rank_kernel
+from pokerlut.kernels.backend import simd_enabled
+from pokerlut.kernels.registry import rank_kernel, simd_kernel
 from pokerlut.tables import load_table_set
 
 N_FUZZ = 1_000_000
@@ -79,3 +80,20 @@ def test_unchecked_random_bytes_never_crash(k):
     holes = rng.integers(0, 256, (5_000, 3, 2), dtype=np.uint8)
     board = rng.integers(0, 256, (5_000, k - 2), dtype=np.uint8)
     assert pokerlut.showdown(holes, board, check=False).strengths.shape == (5_000, 3)
+
+
+# ids where the popcount test could go wrong: the top natural cards (two aces of spades carry into
+# bit 52, the wild card's), the wild card itself, ids above it, and ids whose low six bits are a
+# natural's or the wild's (115 & 63 = 51, 116 & 63 = 52)
+CARRY_IDS = np.array([0, 50, 51, 52, 53, 63, 115, 116], np.uint8)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_row_of_the_carry_prone_ids(k):
+    rows = CARRY_IDS[np.array(list(np.ndindex(*(len(CARRY_IDS),) * k)), dtype=np.intp)]
+    expected_bad = reference_bad(rows)
+    for kernel in (rank_kernel, simd_kernel) if simd_enabled() else (rank_kernel,):
+        flat = rows.reshape(-1)
+        out, bad = np.zeros(len(rows), np.uint16), np.zeros(1, np.int64)
+        kernel(k, True)(flat, flat, out, *load_table_set("high").rank_tables(k), bad)
+        assert np.array_equal(out == 0, expected_bad) and bad[0] == expected_bad.sum(), kernel
