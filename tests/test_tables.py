@@ -135,7 +135,7 @@ def test_card_table_follows_the_layout():
         rank, suit = divmod(c, 4)
         assert int(cards[c]) == (layout.RANK_MULTIPLIERS[rank] << layout.RANK_SHIFT) + (1 << (4 * suit))
         assert int(cards[layout.FIRST_CARD + c]) == int(cards[c]) + layout.SUIT_COUNTERS_START
-    assert int(cards[52]) == (1 << layout.WILD_SHIFT) + (layout.WILD_MULTIPLIER << layout.RANK_SHIFT)
+    assert int(cards[52]) == (1 << layout.WILD_SHIFT) + (layout.WILD_MULTIPLIER << layout.RANK_SHIFT) + 0x1111
     assert all(int(cards[c]) == 1 << layout.POISON_SHIFT for c in range(53, 256))
     short = load_table_set("short-deck")["cards"]
     assert all(int(short[c]) == 1 << layout.POISON_SHIFT for c in [*range(16), 52])  # 2..5 and the wild

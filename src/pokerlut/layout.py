@@ -15,9 +15,12 @@ The key of a hand (uint64) is the sum of one **card constant** per card::
 
 The card table has ``2 * CARD_IDS`` entries: ``cards[c]`` for every uint8 id, and
 ``cards[FIRST_CARD + c]`` for the first card of a hand, which also starts each suit counter at
-``SUIT_COUNTER_START``.  With a start of 3, bit 3 of a counter is set exactly when five or more
-natural cards share that suit, so ``key & FLUSH_BITS`` is the flush test.  Every uint8 id has an
-entry, so even unchecked input never reads outside the table.
+``SUIT_COUNTER_START``.  A wild card adds one to every counter (it can join any suit).  With a
+start of 3, bit 3 of a counter is set exactly when that suit's natural cards and the wild cards
+number five or more, so ``key & FLUSH_BITS`` is the test for a possible flush.  A hand that fails
+it makes no flush, whatever its wild cards stand for, and its value is the hash's (the wild cards
+as a fourteenth rank): wild cards leave the fast path only when a flush is possible.  Every uint8
+id has an entry, so even unchecked input never reads outside the table.
 
 Non-flush values come from a row-displacement perfect hash over the rank key::
 
@@ -31,7 +34,7 @@ make, flush or better.
 
 >>> int(card_constant(51, wild=False, poison=False)) >> RANK_SHIFT == RANK_MULTIPLIERS[12]
 True
->>> hex(FLUSH_BITS), SLOW_FIELDS == FLUSH_BITS | WILD_FIELD | POISON_FIELD
+>>> hex(FLUSH_BITS), SLOW_FIELDS == FLUSH_BITS | POISON_FIELD
 ('0x8888', True)
 """
 
@@ -56,8 +59,11 @@ SUIT_COUNTER_BITS = 4
 SUIT_COUNTER_START = 3
 #: Added by the first card of a hand in games with flushes: every counter starts at 3.
 SUIT_COUNTERS_START = sum(SUIT_COUNTER_START << (SUIT_COUNTER_BITS * s) for s in range(N_SUITS))
-#: Bit 3 of each counter: set when that suit holds five or more natural cards.
+#: Bit 3 of each counter: set when that suit's natural cards and the wild cards number five or more.
 FLUSH_BITS = sum(1 << (SUIT_COUNTER_BITS * s + SUIT_COUNTER_BITS - 1) for s in range(N_SUITS))
+#: One on every suit counter: what a wild card adds to them (at most 3 + 7 = 10, so no counter
+#: overflows in a hand of seven).
+EVERY_SUIT = sum(1 << (SUIT_COUNTER_BITS * s) for s in range(N_SUITS))
 SUIT_COUNTER_MASK = (1 << SUIT_COUNTER_BITS) - 1
 
 RANK_SHIFT = 16
@@ -67,8 +73,8 @@ POISON_SHIFT = 56
 FIELD_MASK = 0xF
 WILD_FIELD = FIELD_MASK << WILD_SHIFT
 POISON_FIELD = FIELD_MASK << POISON_SHIFT
-#: A row whose key has any of these bits set leaves the fast path: a flush, a wild card, a bad id.
-SLOW_FIELDS = FLUSH_BITS | WILD_FIELD | POISON_FIELD
+#: A row whose key has any of these bits set leaves the fast path: a possible flush, a bad id.
+SLOW_FIELDS = FLUSH_BITS | POISON_FIELD
 
 #: Card table: one entry per uint8 id, then the same again for a hand's first card.
 CARD_IDS = 256
@@ -133,22 +139,22 @@ def card_constant(card: int, *, wild: bool, poison: bool, suits: bool = True) ->
     if poison:
         return np.uint64(1 << POISON_SHIFT)
     if wild:
-        return np.uint64((1 << WILD_SHIFT) + (WILD_MULTIPLIER << RANK_SHIFT))
+        return np.uint64((1 << WILD_SHIFT) + (WILD_MULTIPLIER << RANK_SHIFT) + (EVERY_SUIT if suits else 0))
     rank, suit = divmod(card, N_SUITS)
     counter = (1 << (SUIT_COUNTER_BITS * suit)) if suits else 0
     return np.uint64((RANK_MULTIPLIERS[rank] << RANK_SHIFT) + counter)
 
 
-def standard_naturals(cards: np.ndarray) -> bool:
-    """Whether a card table gives every natural card the standard constant (suit counters included,
-    started by the first card), as games with all 52 cards and flushes do; the SIMD key computes
-    exactly these.
+def standard_cards(cards: np.ndarray) -> bool:
+    """Whether a card table gives every natural card and the wild card the standard constants
+    (suit counters included, started by the first card), as a game with all 52 cards, flushes and
+    the wild card has; the SIMD key computes exactly these.
 
-    >>> standard_naturals(np.zeros(CARD_TABLE_SIZE, np.uint64))
+    >>> standard_cards(np.zeros(CARD_TABLE_SIZE, np.uint64))
     False
     """
-    standard = np.array([card_constant(c, wild=False, poison=False) for c in range(N_RANKS * N_SUITS)],
-                        dtype=np.uint64)
+    standard = np.array([card_constant(c, wild=False, poison=False) for c in range(N_RANKS * N_SUITS)]
+                        + [card_constant(N_RANKS * N_SUITS, wild=True, poison=False)], dtype=np.uint64)
     return bool(np.array_equal(cards[:len(standard)], standard)
                 and np.array_equal(cards[FIRST_CARD:FIRST_CARD + len(standard)],
                                    standard + np.uint64(SUIT_COUNTERS_START)))

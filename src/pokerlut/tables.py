@@ -73,8 +73,8 @@ class TableSet:
 
     @cached_property
     def simd_fits(self) -> bool:
-        """Whether the game's natural cards have the standard constants the SIMD key computes."""
-        return layout.standard_naturals(self.arrays[layout.CARD_TABLE])
+        """Whether the game's cards have the standard constants the SIMD key computes."""
+        return layout.standard_cards(self.arrays[layout.CARD_TABLE])
 
     @property
     def subset_rare(self) -> bool:

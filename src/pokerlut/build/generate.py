@@ -41,7 +41,7 @@ from ..constants import N_NATURAL, N_RANKS, NO_CARD, WILD
 from .ladders import LADDERS, Ladder
 from .row_hash import build_row_hash
 
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 MANIFEST = "manifest.json"
 HAND_VALUE_COLUMNS = 6
 WILD_SYMBOL = N_RANKS  # the wild card as a fourteenth rank in rank multisets

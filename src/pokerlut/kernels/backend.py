@@ -8,7 +8,7 @@ strengths, a little slower) and :func:`kernel_info` says why:
   host (``NUMBA_CPU_NAME`` unset or ``host``);
 * the AVX2 kernels compiled on the installed numba: a failure (numba's internals move) is caught
   on the first call, reported once through :mod:`warnings`, and the scalar kernels take over;
-* the game's natural cards have the standard card constants (:func:`.simd.simd_fits`).
+* the game's cards have the standard card constants (:attr:`pokerlut.tables.TableSet.simd_fits`).
 """
 
 from __future__ import annotations

@@ -5,19 +5,24 @@ covers four rows of ``n`` cards (5, 6 or 7); a byte shuffle spreads them into fo
 (the bytes past ``n`` in each group are padding), and per byte:
 
 * ``rank = card >> 2``, ``suit = card & 3`` (padding indexes 0x80, which ``vpshufb`` turns into 0);
+  the wild card (52) reads as rank 13 and is given suit index 4;
 * three ``vpshufb`` lookups in 16-byte tables give the three bytes of ``RANK_MULTIPLIERS[rank]``
-  (each below 2**23) and two give the suit counters' nibbles (clubs and diamonds in one byte,
-  hearts and spades in another);
+  (each below 2**23; ``WILD_MULTIPLIER`` at rank 13) and two give the suit counters' nibbles
+  (clubs and diamonds in one byte, hearts and spades in another; suit index 4 adds one to all);
+* the wild cards of each group, counted by one more ``vpsadbw``, fill the wild field;
 * ``vpsadbw`` against zero sums each of the five byte planes over each 8-byte group, and
   ``(p0 << 16) + (p1 << 24) + (p2 << 32) + a + (b << 8) + SUIT_COUNTERS_START`` rebuilds exactly the
   key the scalar card table gives (:mod:`pokerlut.layout`).
 
-Validation on the same vectors: a byte of 52 or more (a wild card, an id no game deals) and a byte
-equal to another of its row (in-row byte rotations find every pair) set the row's bits of a
-problem mask; such a row, a flush, and the rows left at the end (where a 32-byte load would read
-past the array) go through the scalar code.  The key is the standard card table's, so only games
-whose natural cards have the standard constants use it (:func:`pokerlut.layout.standard_naturals`);
-the others, and a CPU without AVX2, run the scalar kernels (:mod:`.backend`, :mod:`.registry`).
+Validation on the same vectors: a byte above 52 (an id no game deals) and a natural card equal to
+another of its row (in-row byte rotations find every pair) set the row's bits of a problem mask;
+such a row, a possible flush (wild cards included), and the rows left at the end (where a 32-byte
+load would read past the array) go through the scalar code.  A hand with wild cards and no possible
+flush stays on the vector path: its key already holds the wild cards as a fourteenth rank.
+
+The key is the standard card table's, so only games whose cards have the standard constants (all
+52 and the wild card, :func:`pokerlut.layout.standard_cards`) use it; the others, and a CPU without
+AVX2, run the scalar kernels (:mod:`.backend`, :mod:`.registry`).
 """
 
 from __future__ import annotations
@@ -49,15 +54,27 @@ def _c32(values16: list[int]) -> ir.Constant:
     return ir.Constant(V32, [v & 0xFF for v in values16] * 2)
 
 
+_WILD_RANK = WILD >> 2  # the wild card's byte read as a rank: 13, after the ace
+_WILD_SUIT = 4  # the suit index the wild card is given: one on every counter
+
+
 def _rank_plane(k: int) -> ir.Constant:
-    return _c32([(layout.RANK_MULTIPLIERS[r] >> (8 * k)) & 0xFF if r < len(layout.RANK_MULTIPLIERS) else 0
-                 for r in range(16)])
+    multipliers = layout.RANK_MULTIPLIERS + (layout.WILD_MULTIPLIER,)
+    return _c32([(multipliers[r] >> (8 * k)) & 0xFF if r < len(multipliers) else 0 for r in range(16)])
 
 
-# suit counters: clubs (suit 0) and diamonds (1) as the low and high nibble of one byte plane,
-# hearts (2) and spades (3) of another; the sums land in bits 0-7 and 8-15 of the key
-_SUITS_LOW = [1 << (layout.SUIT_COUNTER_BITS * s) if s < 2 else 0 for s in range(4)] + [0] * 12
-_SUITS_HIGH = [1 << (layout.SUIT_COUNTER_BITS * (s - 2)) if s >= 2 else 0 for s in range(4)] + [0] * 12
+def _suit_plane(suits: tuple[int, int]) -> ir.Constant:
+    """Counters of two suits as the low and high nibble of one byte plane; the wild card's index
+    adds one to both."""
+    def counters(s):
+        return sum(1 << (layout.SUIT_COUNTER_BITS * j) for j, suit in enumerate(suits) if s in (suit, _WILD_SUIT))
+    return _c32([counters(s) for s in range(5)] + [0] * 11)
+
+
+# suit counters: clubs (suit 0) and diamonds (1) in one byte plane, hearts (2) and spades (3) in
+# another; the sums land in bits 0-7 and 8-15 of the key
+_SUITS_LOW = _suit_plane((0, 1))
+_SUITS_HIGH = _suit_plane((2, 3))
 
 
 def _pshufb(builder, table, index):
@@ -84,13 +101,24 @@ def _rows(builder, context, array_type, array, offset, n):
     return builder.shuffle_vector(loaded, ir.Constant(V32, [0] * 32), ir.Constant(ir.VectorType(I32, 32), index))
 
 
+def _is_wild(builder, rows):
+    """Per byte, 0xFF where the byte reads as the wild card's rank (52, and the ids 53..55, which
+    validation sends to the scalar code anyway)."""
+    rank = builder.lshr(rows, ir.Constant(V32, [2] * 32))
+    return builder.sext(builder.icmp_unsigned("==", rank, ir.Constant(V32, [_WILD_RANK] * 32)), V32)
+
+
 def _keys(builder, rows, n):
     pad = ir.Constant(V32, ([0] * n + [0x80] * (8 - n)) * ROWS)
+    wild = _is_wild(builder, rows)
     rank = builder.or_(builder.lshr(rows, ir.Constant(V32, [2] * 32)), pad)
-    suit = builder.or_(builder.and_(rows, ir.Constant(V32, [3] * 32)), pad)
+    suit = builder.or_(builder.or_(builder.and_(rows, ir.Constant(V32, [3] * 32)),
+                                   builder.and_(wild, ir.Constant(V32, [_WILD_SUIT] * 32))), pad)
     planes = [_psadbw(builder, _pshufb(builder, _rank_plane(k), rank)) for k in range(3)]
-    low = _psadbw(builder, _pshufb(builder, _c32(_SUITS_LOW), suit))
-    high = _psadbw(builder, _pshufb(builder, _c32(_SUITS_HIGH), suit))
+    low = _psadbw(builder, _pshufb(builder, _SUITS_LOW, suit))
+    high = _psadbw(builder, _pshufb(builder, _SUITS_HIGH, suit))
+    keep = ir.Constant(V32, ([1] * n + [0] * (8 - n)) * ROWS)
+    wilds = _psadbw(builder, builder.and_(wild, keep))  # the wild field
 
     def shl(x, bits):
         return builder.shl(x, ir.Constant(V4, [bits] * ROWS))
@@ -99,17 +127,20 @@ def _keys(builder, rows, n):
     key = builder.add(shl(planes[0], shift), shl(planes[1], shift + 8))
     key = builder.add(key, shl(planes[2], shift + 16))
     key = builder.add(key, builder.add(low, shl(high, 8)))
+    key = builder.add(key, shl(wilds, layout.WILD_SHIFT))
     return builder.add(key, ir.Constant(V4, [layout.SUIT_COUNTERS_START] * ROWS))
 
 
 def _problems(builder, rows, n, repeats):
-    """Per byte, as a 32-bit mask: a card of 52 or more (a wild card, an id no game deals) and,
-    with ``repeats``, a card equal to another of its row."""
-    bad = builder.icmp_unsigned(">=", rows, ir.Constant(V32, [WILD] * 32))
+    """Per byte, as a 32-bit mask: an id above the wild card's (no game deals it) and, with
+    ``repeats``, a natural card equal to another of its row (wild cards may repeat)."""
+    bad = builder.icmp_unsigned(">", rows, ir.Constant(V32, [WILD] * 32))
     if repeats:
+        natural = builder.icmp_unsigned("<", rows, ir.Constant(V32, [WILD] * 32))
         for k in range(1, n // 2 + 1):  # rotations by 1 .. n // 2 pair every two cards of a row
             rotation = [((j + k) % n if j < n else j) + 8 * g for _ in range(2) for g in range(2) for j in range(8)]
-            bad = builder.or_(bad, builder.icmp_unsigned("==", rows, _pshufb(builder, rows, ir.Constant(V32, rotation))))
+            same = builder.icmp_unsigned("==", rows, _pshufb(builder, rows, ir.Constant(V32, rotation)))
+            bad = builder.or_(bad, builder.and_(same, natural))
     keep = ir.Constant(ir.VectorType(ir.IntType(1), 32), ([1] * n + [0] * (8 - n)) * ROWS)
     return builder.zext(builder.bitcast(builder.and_(bad, keep), I32), I64)
 
@@ -117,8 +148,8 @@ def _problems(builder, rows, n, repeats):
 @intrinsic
 def keys4(typingctx, array, offset, n, repeats):
     """``(key0, key1, key2, key3, problems)`` of the four rows of ``n`` cards at byte ``offset``
-    (reads 32 bytes); ``problems`` has 8 bits per row: a card of 52 or more and, when ``repeats``,
-    a repeated card.  ``n`` and ``repeats`` are compile-time constants."""
+    (reads 32 bytes); ``problems`` has 8 bits per row: an id above 52 and, when ``repeats``, a
+    repeated natural card.  ``n`` and ``repeats`` are compile-time constants."""
     if not isinstance(n, types.IntegerLiteral) or not isinstance(repeats, types.BooleanLiteral):
         return None
     width, check = n.literal_value, repeats.literal_value
@@ -146,7 +177,7 @@ def one_row(flat, again, out, i, n, key, problem, checked, cards, bases, values,
     """Rank row ``i`` given its SIMD key and problem bits; returns 1 for a bad row (checked only)."""
     b = np.uint64(n) * np.uint64(i)
     if unlikely(problem != 0):
-        # a wild card, an id no game deals, or a repeat: the scalar key and the full check
+        # an id no game deals or a repeat: the scalar key and the full check
         key = cards[np.uint64(again[b]) + np.uint64(layout.FIRST_CARD)]
         for j in range(1, n):
             key += cards[np.uint64(again[b + np.uint64(j)])]

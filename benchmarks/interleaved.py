@@ -1,0 +1,92 @@
+"""Ratios to the reference ceiling kernel, measured round-robin so that the machine's noise hits
+every row alike.
+
+    python benchmarks/interleaved.py [--hands 10000000] [--rounds 15] [--sizes 5 6 7]
+
+On a shared machine a burst of load lasts seconds; pytest-benchmark times every round of one row
+before the next row, so one burst can halve a single row.  Here every round times each row once,
+in turn (the ceiling kernel, the SIMD and scalar kernels checked and unchecked, ``evaluate`` on
+one thread and on the pool, the 10% wild mix), and each row keeps its best round: the ratios
+compare rows that saw the same machine.  One thread unless the row says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ceiling import CEILINGS, ceiling_tables  # noqa: E402
+
+import pokerlut  # noqa: E402
+from pokerlut.kernels import backend, registry  # noqa: E402
+from pokerlut.tables import load_table_set  # noqa: E402
+
+SEED = 20261129
+
+
+def rows_for(k: int, n: int) -> dict[str, callable]:
+    """The timed calls for ``k``-card hands, by row name (each ranks ``n`` hands)."""
+    hands = pokerlut.random_hands(n, k, seed=SEED)
+    wild = pokerlut.random_hands(n, k, wild_fraction=0.1, seed=SEED)
+    flat, out, bad = hands.reshape(-1), np.empty(n, np.uint16), np.zeros(1, np.int64)
+    tables = load_table_set("high").rank_tables(k)
+    per_card, table = ceiling_tables()
+    calls = {"ceiling": lambda: CEILINGS[k](hands, out, per_card, table)}
+    paths = ["simd", "scalar"] if backend.simd_enabled() else ["scalar"]
+    for path in paths:
+        for checked in (False, True):
+            kernel = registry.simd_kernel(k, checked) if path == "simd" else registry.rank_kernel(k, checked)
+            calls[f"{path} kernel, {'validated' if checked else 'unchecked'}"] = (
+                lambda kernel=kernel: kernel(flat, flat, out, *tables, bad))
+    for check in (False, True):
+        name = "validated" if check else "unchecked"
+        calls[f"evaluate(), {name}"] = lambda check=check: pokerlut.evaluate(hands, check=check, parallel=False)
+        calls[f"evaluate(), {name}, 2 threads"] = lambda check=check: pokerlut.evaluate(hands, check=check,
+                                                                                       parallel=True)
+        calls[f"evaluate(), {name}, 10% wild"] = lambda check=check: pokerlut.evaluate(wild, check=check,
+                                                                                      parallel=False)
+    return calls
+
+
+def measure(calls: dict[str, callable], rounds: int) -> dict[str, float]:
+    """Best time of each call over ``rounds`` round-robin rounds (one untimed call first)."""
+    best = {}
+    for name, call in calls.items():
+        call()
+        best[name] = float("inf")
+    for _ in range(rounds):
+        for name, call in calls.items():
+            start = time.perf_counter()
+            call()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=10**7)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[5, 6, 7], choices=[5, 6, 7])
+    args = parser.parse_args(argv)
+    pokerlut.set_num_threads(2)
+    print(f"{args.hands:,} random hands per row, best of {args.rounds} round-robin rounds; "
+          f"kernel path: {pokerlut.kernel_info()['path']}")
+    for k in args.sizes:
+        best = measure(rows_for(k, args.hands), args.rounds)
+        ceiling = best["ceiling"]
+        print(f"\n{k} cards")
+        for name, seconds in best.items():
+            print(f"  {name:<36} {args.hands / seconds / 1e6:8.1f} M hands/s   {ceiling / seconds:5.2f}x ceiling")
+        for check in ("unchecked", "validated"):
+            one, two = best[f"evaluate(), {check}"], best[f"evaluate(), {check}, 2 threads"]
+            wild = best[f"evaluate(), {check}, 10% wild"]
+            print(f"  {check}: 2 threads {one / two:.2f}x one thread; 10% wild {one / wild:.2f}x all-natural")
+
+
+if __name__ == "__main__":
+    main()
