@@ -136,3 +136,14 @@ def test_the_suite_passes_on_the_scalar_kernels():
                        env={**os.environ, "POKERLUT_SIMD": "0"}, timeout=1800,
                        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert r.returncode == 0, r.stdout[-3000:]
+
+
+def test_only_card_tables_with_the_standard_wild_card_take_the_vector_key():
+    from pokerlut import layout
+
+    cards = TABLES["cards"].copy()
+    assert layout.standard_cards(cards) and TABLES.simd_fits
+    no_wild = cards.copy()
+    no_wild[[52, layout.FIRST_CARD + 52]] = np.uint64(1 << layout.POISON_SHIFT)  # a game without the wild card
+    assert not layout.standard_cards(no_wild)
+    assert not load_table_set("short-deck").simd_fits
