@@ -147,3 +147,11 @@ def test_only_card_tables_with_the_standard_wild_card_take_the_vector_key():
     no_wild[[52, layout.FIRST_CARD + 52]] = np.uint64(1 << layout.POISON_SHIFT)  # a game without the wild card
     assert not layout.standard_cards(no_wild)
     assert not load_table_set("short-deck").simd_fits
+
+
+def test_validated_calls_take_the_vector_key_and_unchecked_ones_the_scalar_kernel():
+    assert registry.SIMD_UNCHECKED is False  # the measured choice (see its comment); flip both together
+    for k in (5, 6, 7):
+        assert registry.ranking_kernel(k, True, True) is registry.simd_kernel(k, True)
+        assert registry.ranking_kernel(k, False, True) is registry.rank_kernel(k, False)
+        assert registry.ranking_kernel(k, True, False) is registry.rank_kernel(k, True)

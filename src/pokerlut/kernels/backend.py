@@ -8,7 +8,9 @@ strengths, a little slower) and :func:`kernel_info` says why:
   host (``NUMBA_CPU_NAME`` unset or ``host``);
 * the AVX2 kernels compiled on the installed numba: a failure (numba's internals move) is caught
   on the first call, reported once through :mod:`warnings`, and the scalar kernels take over;
-* the game's cards have the standard card constants (:attr:`pokerlut.tables.TableSet.simd_fits`).
+* the game's cards have the standard card constants (:attr:`pokerlut.tables.TableSet.simd_fits`);
+* the call validates its input: unchecked calls run the scalar kernels, which measured as fast or
+  faster without validation (:data:`pokerlut.kernels.registry.SIMD_UNCHECKED`).
 """
 
 from __future__ import annotations
@@ -89,6 +91,6 @@ def kernel_info() -> dict:
     except Exception:  # pragma: no cover - informational only
         cpu = "unknown"
     return {"path": "scalar" if reason else "avx2",
-            "reason": reason or "AVX2 on this x86-64 CPU: four rows per vector for the key",
+            "reason": reason or "AVX2 on this x86-64 CPU: four rows per vector for the key of validated calls",
             "threads": get_num_threads(), "numba": numba.__version__, "llvmlite": llvmlite.__version__,
             "cpu": f"{platform.machine()} {cpu}"}
