@@ -132,6 +132,15 @@ def suit_rank_bit(card):
 
 
 @jitted()
+def row_suit_rank_bits(flat, b, n):
+    """The OR of :func:`suit_rank_bit` over the ``n`` cards of the row."""
+    bits = U64(0)
+    for j in range(n):
+        bits |= suit_rank_bit(flat[b + U64(j)])
+    return bits
+
+
+@jitted()
 def suit_masks(flat, b, n, skip1, skip2):
     """13-bit rank masks of the natural cards of each suit (clubs .. spades) in the row, leaving
     out positions ``skip1`` and ``skip2`` (pass ``n`` to leave out nothing).  Branch-free over the
@@ -198,6 +207,8 @@ def rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, su
     if has_poison(key):
         return np.uint16(0)
     if subset_rare and n > 5:
+        if wild_count(key) == 0:  # natural cards: each subset from the key and the suit-rank bits
+            return best_subset_of_bits(key, row_suit_rank_bits(flat, b, n), cards, bases5, values5, flush)
         return best_subset_value(flat, b, n, key, cards, bases5, values5, flush)
     return value_of(flat, b, n, n, n, key, bases, values, flush)
 
