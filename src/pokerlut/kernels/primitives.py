@@ -201,8 +201,9 @@ def best_subset_value(flat, b, n, key, cards, bases5, values5, flush):
 
 @jitted()
 def rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, subset_rare):
-    """Value of a row that left the fast path: a flush, wild cards, or, in a game ranked subset by
-    subset (a flush counts against the hand), five cards of one suit among six or seven.  A row
+    """Value of a row that left the fast path: a possible flush (wild cards counted in every suit),
+    wild cards a validated kernel sent here, or, in a game ranked subset by subset (a flush counts
+    against the hand), five cards of one suit among six or seven.  A row
     holding an id the game does not deal gets 0 (reached only unchecked)."""
     if has_poison(key):
         return np.uint16(0)

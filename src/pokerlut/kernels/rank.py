@@ -4,7 +4,7 @@ One body, :func:`rank_rows`, gives every kernel: hand size ``n`` (5, 6, 7, a com
 so the per-card loops unroll) and ``checked`` (validate every row).  Per row::
 
     key  = sum of the card constants                  (one load and one add per card)
-    slow = key & (flush | wild | poison fields)       (| popcount(card bits) != n when checked)
+    slow = key & (flush | poison fields)              (| popcount(card bits) != n when checked)
     value = lookup(key)                               unless slow: rare_value(...)
 
 Checked kernels give a bad row strength 0 (no hand has it) and count it; the caller names the
