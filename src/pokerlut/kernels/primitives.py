@@ -105,16 +105,16 @@ def has_poison(key):
 
 
 @jitted()
-def is_bad_row(flat, b, n, key):
-    """Whether the row, whose key is ``key``, holds an id the game does not deal or a natural card
-    twice: exactly the rows :func:`row_problem` names, in one popcount.  Without poison every id is
-    a natural card (bits 0..51 of :func:`card_bits`) or the wild card (bit 52, so ``w`` wilds add
-    ``w << 52``); the naturals are distinct exactly when the popcount is ``n - w + popcount(w)``, and
+def is_bad_row(bits, n, key):
+    """Whether a row of ``n`` cards, whose key is ``key`` and :func:`card_bits` ``bits``, holds an
+    id the game does not deal or a natural card twice: exactly the rows :func:`row_problem` names,
+    in one popcount.  Without poison every id is a natural card (bits 0..51 of ``bits``) or the wild
+    card (bit 52, so ``w`` wilds add ``w << 52``); the naturals are distinct exactly when the popcount is ``n - w + popcount(w)``, and
     a repeat only lowers it (the popcount of a sum is at most the sum of the popcounts)."""
     if has_poison(key):
         return True
     wilds = wild_count(key)
-    return popcount(card_bits(flat, b, n)) != U64(n) - wilds + popcount(wilds)
+    return popcount(bits) != U64(n) - wilds + popcount(wilds)
 
 
 @nb.njit(inline="always", nogil=True)
@@ -132,11 +132,13 @@ def suit_rank_bit(card):
 
 
 @jitted()
-def row_suit_rank_bits(flat, b, n):
-    """The OR of :func:`suit_rank_bit` over the ``n`` cards of the row."""
+def suit_rank_bits(flat, b, n, skip1, skip2):
+    """The OR of :func:`suit_rank_bit` over the cards of the row, leaving out positions ``skip1``
+    and ``skip2`` (pass ``n`` to leave out nothing)."""
     bits = U64(0)
     for j in range(n):
-        bits |= suit_rank_bit(flat[b + U64(j)])
+        if j != skip1 and j != skip2:
+            bits |= suit_rank_bit(flat[b + U64(j)])
     return bits
 
 
@@ -145,10 +147,7 @@ def suit_masks(flat, b, n, skip1, skip2):
     """13-bit rank masks of the natural cards of each suit (clubs .. spades) in the row, leaving
     out positions ``skip1`` and ``skip2`` (pass ``n`` to leave out nothing).  Branch-free over the
     cards: the wild card's bit lands on rank 13, which the masks drop."""
-    bits = U64(0)
-    for j in range(n):
-        if j != skip1 and j != skip2:
-            bits |= suit_rank_bit(flat[b + U64(j)])
+    bits = suit_rank_bits(flat, b, n, skip1, skip2)
     return (bits & _RANK_MASK, (bits >> _SUIT_FIELD) & _RANK_MASK, (bits >> (_SUIT_FIELD + _SUIT_FIELD)) & _RANK_MASK,
             (bits >> (_SUIT_FIELD * U64(3))) & _RANK_MASK)
 
@@ -209,7 +208,7 @@ def rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, su
         return np.uint16(0)
     if subset_rare and n > 5:
         if wild_count(key) == 0:  # natural cards: each subset from the key and the suit-rank bits
-            return best_subset_of_bits(key, row_suit_rank_bits(flat, b, n), cards, bases5, values5, flush)
+            return best_subset_of_bits(key, suit_rank_bits(flat, b, n, n, n), cards, bases5, values5, flush)
         return best_subset_value(flat, b, n, key, cards, bases5, values5, flush)
     return value_of(flat, b, n, n, n, key, bases, values, flush)
 

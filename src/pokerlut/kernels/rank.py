@@ -37,10 +37,11 @@ def rank_rows(flat, again, out, lo, hi, n, checked, cards, bases, values, flush,
         b = n64 * np.uint64(i)
         key = hand_key(flat, b, n, cards)
         slow = key & _SLOW
+        bits = card_bits(flat, b, n) if checked else np.uint64(0)
         if checked:
-            slow |= popcount(card_bits(flat, b, n)) ^ n64
+            slow |= popcount(bits) ^ n64
         if unlikely(slow != 0):
-            if checked and is_bad_row(again, b, n, key):
+            if checked and is_bad_row(bits, n, key):
                 out[i] = 0
                 bad += 1
             else:

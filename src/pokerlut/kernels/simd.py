@@ -38,7 +38,7 @@ from .. import layout
 from ..constants import WILD
 from .compile import compile_kernel
 from .intrinsics import unlikely
-from .primitives import is_bad_row, lookup, rare_value
+from .primitives import card_bits, is_bad_row, lookup, rare_value
 from .rank import rank_rows
 
 I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
@@ -181,7 +181,7 @@ def one_row(flat, again, out, i, n, key, problem, checked, cards, bases, values,
         key = cards[np.uint64(again[b]) + np.uint64(layout.FIRST_CARD)]
         for j in range(1, n):
             key += cards[np.uint64(again[b + np.uint64(j)])]
-        if checked and is_bad_row(again, b, n, key):
+        if checked and is_bad_row(card_bits(again, b, n), n, key):
             out[i] = 0
             return 1
         if (key & np.uint64(layout.SLOW_FIELDS)) == 0:
