@@ -19,12 +19,11 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ceiling import CEILINGS, ceiling_tables  # noqa: E402
+from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
 
-import pokerlut  # noqa: E402
-from pokerlut.kernels import backend, registry  # noqa: E402
-from pokerlut.tables import load_table_set  # noqa: E402
+import pokerlut
+from pokerlut.kernels import backend, registry
+from pokerlut.tables import load_table_set
 
 SEED = 20261129
 

@@ -25,15 +25,14 @@ from pathlib import Path
 import numba as nb
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ceiling import ceiling5, ceiling_tables  # noqa: E402
+from pokerlut.bench.ceiling import ceiling5, ceiling_tables
 
-import pokerlut  # noqa: E402
-from pokerlut import layout  # noqa: E402
-from pokerlut.build.ladders import HIGH  # noqa: E402
-from pokerlut.build.row_hash import build_row_hash  # noqa: E402
-from pokerlut.kernels.primitives import lookup  # noqa: E402
-from pokerlut.tables import load_table_set  # noqa: E402
+import pokerlut
+from pokerlut import layout
+from pokerlut.tablegen.ladders import HIGH
+from pokerlut.tablegen.row_hash import build_row_hash
+from pokerlut.kernels.primitives import lookup
+from pokerlut.tables import load_table_set
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from conftest import record
 
-from pokerlut.holdem_equity import equity, equity_batch
+from pokerlut.equities import equity, equity_batch
 
 ROUNDS = 7
 GROUP = "equity"
@@ -29,7 +29,7 @@ def run(benchmark, fn, n, rounds=ROUNDS):
 
 def test_yardstick_ceiling_7card_1e6(benchmark):
     import numpy as np
-    from ceiling import ceiling7, ceiling_tables
+    from pokerlut.bench.ceiling import ceiling7, ceiling_tables
 
     import pokerlut
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
 from conftest import record
 
 import pokerlut

@@ -9,7 +9,7 @@ against a range on a flop in <= 10 s (exact where it fits, else 10^5 trials per 
 from __future__ import annotations
 
 import pytest
-from pokerlut.grid_equity import class_equity
+from pokerlut.equities import class_equity
 
 GROUP = "equity grid"
 BOARD = "Qs 7h 2c"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from pokerlut.build.generate import main  # noqa: E402
+from pokerlut.tablegen.generate import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,5 +1,5 @@
 """Every command-line error names the option or argument, exits 2 and prints no traceback, before
-anything else is printed (issue items 6, 12 and 19)."""
+anything else is printed."""
 
 from __future__ import annotations
 
@@ -30,10 +30,10 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["demo", "--seed", "1.5"], "argument --seed"),
     (["demo", "--wild-fraction", "2"], "argument --wild-fraction: must be a number from 0 to 1, got 2"),
     (["demo", "--wild-fraction", "nan"], "argument --wild-fraction"),
-    (["eval", "As Ks Qs Js Xs"], "hand 1 ('As Ks Qs Js Xs'): "),
-    (["eval", "As Ks Qs Js Ts", "As Ks"], "hand 2 ('As Ks'): a hand is 5, 6 or 7 cards, got 2"),
+    (["eval", "As Ks Qs Js Xs"], "hand 0 ('As Ks Qs Js Xs'): "),
+    (["eval", "As Ks Qs Js Ts", "As Ks"], "hand 1 ('As Ks'): a hand is 5, 6 or 7 cards, got 2"),
     (["eval", "As Ks Qs Js Ts", "As Ks Qs Js 9s 8s"], "hands: all hands"),
-    (["eval", "As Ks Qs Js As"], "hands: hand 0: card As (id 51) appears twice"),
+    (["eval", "As Ks Qs Js As"], "hands: hand 0: card As (id 51) is dealt twice"),
     (["eval", "As Ks Qs Js 2s", "--variant", "short-deck"], "hands: hand 0, position 4: card 2s"),
     (["eval", "As Ks Qs Js", "--variant", "omaha", "--board", "2c Xx"], "--board: "),
     (["eval", "As Ks Qs Js", "--variant", "omaha"], "--board: "),
@@ -55,9 +55,9 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["equity", "AhKh", "QdQc", "--samples", "0"], "argument --samples"),
     (["equity", "AhKh", "QdQc", "--seed", "-1"], "argument --seed: must be an integer >= 0"),
     (["equity", "AhKh", "QdQc", "--board", "Xx"], "board: "),
-    (["equity", "AhKh", "QdQc", "--dead", "Ah"], "card Ah is dealt twice"),
-    (["equity", "AhKh", "QQ:0"], "player 2: the range 'QQ:0' gives every hand weight 0"),
-    (["equity", "AhKh", "1e5(QQ"], "player 2: bad range token"),
+    (["equity", "AhKh", "QdQc", "--dead", "Ah"], "card Ah (id 50) is dealt twice"),
+    (["equity", "AhKh", "QQ:0"], "player 1: the range 'QQ:0' gives every hand weight 0"),
+    (["equity", "AhKh", "1e5(QQ"], "player 1: bad range token"),
     (["equity", "AhKh"], "2 to 9 players, got 1"),
     (["bench", "--peers", "--seed", "-1"], "argument --seed: must be an integer >= 0, got -1"),
     (["bench", "--peers", "--hands", "0"], "argument --hands"),

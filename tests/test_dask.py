@@ -6,13 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+
 dask = pytest.importorskip("dask")
 da = pytest.importorskip("dask.array")
 distributed = pytest.importorskip("distributed")
 
 import pokerlut  # noqa: E402
 import pokerlut.dask as pdask  # noqa: E402
-from pokerlut.holdem_equity import equity  # noqa: E402
+from pokerlut.equities import equity  # noqa: E402
+from pokerlut.cards import parse_cards
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +82,54 @@ def test_equity_without_client_uses_default_scheduler():
 def test_equity_bad_input_raises_before_any_task(client):
     with pytest.raises(ValueError, match="dealt twice"):
         pdask.equity(["AhKh", "AhQc"], client=client)
+
+
+# --------------------------------------------------------------------------- evaluate: rows named in the whole array, any input
+
+
+def test_dask_evaluate_names_the_row_of_the_whole_array():
+    da = pytest.importorskip("dask.array")
+    import pokerlut.dask
+
+    hands = pokerlut.random_hands(100_000, 5, seed=1)
+    hands[70_000, 2] = hands[70_000, 3]
+    with pytest.raises(ValueError, match=r"^hand 70000: card .* is dealt twice"):
+        pokerlut.dask.evaluate(da.from_array(hands, chunks=(50_000, 5))).compute(scheduler="sync")
+    hands = pokerlut.random_hands(6000, 7, seed=1).reshape(20, 300, 7).astype(">i4")
+    hands[13, 250, 1] = 300
+    with pytest.raises(ValueError, match=r"^hand \(13, 250\), position 1: card id 300 is not a card"):
+        pokerlut.dask.evaluate(da.from_array(hands, chunks=(7, 100, 7))).compute(scheduler="sync")
+
+
+def test_dask_evaluate_takes_card_strings_and_big_endian_arrays():
+    da = pytest.importorskip("dask.array")
+    import pokerlut.dask
+
+    texts = ["As Ks Qs Js Ts", "2c 2d W 9h 9s", "Ah W 9h 5h 2h"]
+    expected = pokerlut.evaluate(texts)
+    assert np.array_equal(pokerlut.dask.evaluate(texts).compute(scheduler="sync"), expected)
+    big = np.array([parse_cards(t) for t in texts], dtype=">i4")
+    assert np.array_equal(pokerlut.dask.evaluate(da.from_array(big, chunks=(2, 5))).compute(scheduler="sync"),
+                          expected)
+
+
+@pytest.mark.parametrize("hands, error, text", [
+    (np.zeros((3, 4), np.uint8), ValueError, r"shape \(\.\.\., 5 or 6 or 7\)"),
+    (np.zeros((3, 5)), TypeError, "integer card ids"),
+    ([[0, 1, 2, 3, 4.5]], TypeError, "4.5"),
+    ("As Ks Qs Js Ts", ValueError, "at least one hand axis"),
+])
+def test_dask_evaluate_bad_input_is_refused_before_computing(hands, error, text):
+    pytest.importorskip("dask.array")
+    import pokerlut.dask
+
+    with pytest.raises(error, match=text):
+        pokerlut.dask.evaluate(hands)
+
+
+def test_dask_evaluate_check_must_be_a_bool():
+    pytest.importorskip("dask.array")
+    import pokerlut.dask
+
+    with pytest.raises(TypeError, match="check must be True or False"):
+        pokerlut.dask.evaluate(np.zeros((1, 5), np.uint8), check="no")

@@ -1,4 +1,4 @@
-"""pokerlut.equity (pokerlut.holdem_equity): exact equities against brute-force enumerations written here, Monte Carlo
+"""pokerlut.equity (pokerlut.equities): exact equities against brute-force enumerations written here, Monte Carlo
 within 4 standard errors of exact, weighted ranges, batches, multiway ties, bad input, the CLI."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import pytest
 
 import pokerlut
 from pokerlut.cards import parse_cards
-from pokerlut.holdem_equity import EXACT_BUDGET, equity, equity_batch, equity_cli
+from pokerlut.cli import main
+from pokerlut.equities import EXACT_BUDGET, equity, equity_batch
 from pokerlut.ranges import parse_range
 from reference import ref_best_key
 
@@ -249,9 +250,9 @@ def test_batch_bad_input():
 
 
 @pytest.mark.parametrize("players, board, dead, message", [
-    (["AhKh", "AhQc"], "", "", "Ah is dealt twice"),
-    (["AhKh", "QdQc"], "Qd 7h 2c", "", "Qd is dealt twice"),
-    (["AhKh", "QdQc"], "Qs 7h 2c", "7h", "7h is dealt twice"),
+    (["AhKh", "AhQc"], "", "", r"card Ah \(id 50\) is dealt twice: as player 0\'s card 0 and as player 1\'s card 0"),
+    (["AhKh", "QdQc"], "Qd 7h 2c", "", r"card Qd \(id 41\) is dealt twice: as board card 0 and as player 1\'s card 0"),
+    (["AhKh", "QdQc"], "Qs 7h 2c", "7h", r"card 7h \(id 22\) is dealt twice: as board card 1 and as dead card 0"),
     (["AhKh", "QdQc"], "Qs 7h", "", "0, 3, 4 or 5"),
     (["AhKh"], "", "", "2 to 9 players"),
     (["AhKh"] * 10, "", "", "2 to 9 players"),
@@ -277,16 +278,16 @@ def test_ranges_that_never_fit_together():
 
 
 def test_cli_table(capsys):
-    assert equity_cli(["AhKh", "QdQc", "--board", "Qs 7h 2c", "--no-progress"]) == 0
+    assert main(["equity", "AhKh", "QdQc", "--board", "Qs 7h 2c", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "AhKh" in out and "QdQc" in out and "exact" in out and "990 boards" in out
-    assert equity_cli(["TT+,AKs", "random", "--samples", "50000", "--seed", "3", "--no-progress"]) == 0
+    assert main(["equity", "TT+,AKs", "random", "--samples", "50000", "--seed", "3", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "monte carlo" in out and "seed 3" in out and "std.err" in out
 
 
 def test_cli_error(capsys):
-    assert equity_cli(["AhKh", "AhQc", "--no-progress"]) == 2
+    assert main(["equity", "AhKh", "AhQc", "--no-progress"]) == 2
     assert "dealt twice" in capsys.readouterr().err
 
 
@@ -336,18 +337,20 @@ def test_board_plays_multiway_chop():
 
 
 def test_serial_and_parallel_kernels_agree(monkeypatch):
-    import pokerlut.holdem_equity as H
+    from pokerlut import _threads
+    from pokerlut.equities import holdem as H, plan
+    from pokerlut.equities.deal import parse_deal
 
-    problem = H._prepare(["TT+,AKs", "random", "7s7c"], "Qs 7h 2c", "")
-    mc = H._mc_input(problem)
-    trials, seeds = H.chunk_plan(150_000, 3)
+    mc = H.mc_input(parse_deal(["TT+,AKs", "random", "7s7c"], "Qs 7h 2c", ""))
+    trials, seeds = plan.chunk_plan(150_000, 3)
     scenario = np.zeros(len(trials), np.int64)
-    holes, _ = H._deals(H._prepare(["TT+", "AKs"], "", "").ranges)
-    exact_args = (holes, np.zeros((1, 0), np.uint8), np.zeros(len(holes), np.int64), np.zeros(1, np.uint64))
+    holes, _ = plan.combinations(parse_deal(["TT+", "AKs"], "", "").ranges)
+    exact_args = (holes, np.zeros((1, 0), np.uint8), np.zeros(len(holes), np.int64), np.zeros(1, np.uint64),
+                  pokerlut.get_variant("high"))
     results = []
     for threshold in (0, 10**18):  # every call on threads, then none
-        monkeypatch.setattr(H, "PARALLEL_MIN_WORK", threshold)
-        results.append((H.run_chunks(mc, scenario, trials, seeds), H._run_exact(*exact_args, boards_per_deal=10**6)))
+        monkeypatch.setattr(_threads, "PARALLEL_MIN_WORK", threshold)
+        results.append((H.run_chunks(mc, scenario, trials, seeds), H.run_exact(*exact_args, boards_per_deal=10**6)))
     assert np.array_equal(results[0][0], results[1][0]) and np.array_equal(results[0][1], results[1][1])
 
 
@@ -405,16 +408,17 @@ def test_suit_isomorphic_equity_equals_plain_enumeration(ranges, board, dead):
 
 
 def test_canonical_classes_merge_suit_relabellings():
-    from pokerlut.holdem_equity import _canonical_deals, _deals, _prepare
+    from pokerlut.equities.deal import parse_deal
+    from pokerlut.equities.plan import combinations, suit_classes
 
-    problem = _prepare(["AKs", "QQ"], "", "")
-    holes, weights = _deals(problem.ranges)
-    classes, class_weights = _canonical_deals(holes, weights, problem.board, problem.dead)
+    problem = parse_deal(["AKs", "QQ"], "", "")
+    holes, weights = combinations(problem.ranges)
+    classes, class_weights = suit_classes(holes, weights, problem.board, problem.dead)
     # AKs vs QQ: one of the queens has the ace-king's suit (3 of the 6 pairs) or neither has
     assert len(holes) == 4 * 6 and len(classes) == 2 and sorted(class_weights.tolist()) == [12, 12]
-    problem = _prepare(["AKs", "QQ"], "Qh 7h 2h", "")  # a monotone flop: hearts are fixed, the rest swap
-    holes, weights = _deals(problem.ranges)
-    classes, class_weights = _canonical_deals(holes, weights, problem.board, problem.dead)
+    problem = parse_deal(["AKs", "QQ"], "Qh 7h 2h", "")  # a monotone flop: hearts are fixed, the rest swap
+    holes, weights = combinations(problem.ranges)
+    classes, class_weights = suit_classes(holes, weights, problem.board, problem.dead)
     assert class_weights.sum() == len(holes) and len(classes) < len(holes)
 
 

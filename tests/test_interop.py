@@ -13,6 +13,7 @@ import pytest
 import pokerlut
 from pokerlut import interop
 
+
 ALL_CARDS = np.arange(52, dtype=np.uint8)
 NAMES = [pokerlut.format_card(c) for c in range(52)]
 HANDS7 = pokerlut.random_hands(500, 7, seed=11)
@@ -25,7 +26,6 @@ def _shapes():
 
 
 # --------------------------------------------------------------------------- round trips
-
 ROUND_TRIPS = {
     "cactus_kev": (interop.to_treys, interop.from_treys, None),
     "phevaluator": (interop.to_phevaluator, interop.from_phevaluator, None),
@@ -138,7 +138,8 @@ def test_peer_examples_in_the_docstrings_hold():
     pytest.importorskip("pokerkit")
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     ran = 0
-    for test in doctest.DocTestFinder().find(interop):
+    modules = [interop, interop.formats, interop.read, interop.strengths]
+    for test in [t for m in modules for t in doctest.DocTestFinder().find(m)]:
         for example in test.examples:
             ran += example.options.pop(doctest.SKIP, False)
         runner.run(test, out=lambda text: None)
@@ -256,7 +257,7 @@ def test_unknown_format_names_the_choices():
 
 def test_importing_pokerlut_imports_no_peer():
     code = (
-        "import sys, pokerlut, pokerlut.interop, pokerlut.peers\n"
+        "import sys, pokerlut, pokerlut.interop, pokerlut.bench.peers\n"
         "pokerlut.interop.to_treys('As'); pokerlut.interop.to_pokerkit_strings('As')\n"
         f"print(sorted(m for m in {PEER_MODULES!r} if m in sys.modules))"
     )
@@ -268,13 +269,27 @@ def test_importing_pokerlut_imports_no_peer():
 @pytest.mark.parametrize(("peer", "convert"), [("eval7", interop.to_eval7), ("pokerkit", interop.to_pokerkit)])
 def test_missing_peer_names_the_extra(monkeypatch, peer, convert):
     monkeypatch.setitem(sys.modules, peer, None)  # makes "import peer" raise ImportError
-    interop._eval7_cards.cache_clear()
-    interop._pokerkit_cards.cache_clear()
+    interop.formats.eval7_cards.cache_clear()
+    interop.formats.pokerkit_cards.cache_clear()
     try:
         with pytest.raises(interop.PeerNotInstalledError, match=r"pip install 'pokerlut\[bench\]'") as info:
             convert("As")
     finally:
-        interop._eval7_cards.cache_clear()
-        interop._pokerkit_cards.cache_clear()
+        interop.formats.eval7_cards.cache_clear()
+        interop.formats.pokerkit_cards.cache_clear()
     assert info.value.peer == peer and isinstance(info.value, ImportError)
     assert peer in str(info.value)
+
+
+# --------------------------------------------------------------------------- edge cases the fuzz test found
+
+
+def test_pokerkit_strings_of_empty_hands():
+    assert interop.to_pokerkit_strings(np.zeros((0, 5), np.uint8)) == []
+    assert interop.to_pokerkit_strings(np.zeros((2, 0), np.uint8)) == ["", ""]
+
+
+@pytest.mark.parametrize("name", [None, 5, b"numpy", ""])
+def test_import_peer_takes_a_module_name(name):
+    with pytest.raises(TypeError, match="import_peer takes a module name"):
+        interop.import_peer(name)

@@ -15,9 +15,9 @@ import pytest
 
 from pokerlut import equity, evaluate, parse_cards
 from pokerlut.cli import main
-from pokerlut.grid import cell_of, class_labels, class_sizes, class_weights, combo_cells
-from pokerlut.grid_equity import class_equity
-from pokerlut.range_strength import range_strengths
+from pokerlut.ranges import cell_of, class_labels, class_sizes, class_weights, combo_cells
+from pokerlut.equities import class_equity
+from pokerlut.ranges import range_strengths
 
 from pokerlut import plot  # imports no matplotlib: the drawing functions do
 
@@ -250,7 +250,7 @@ BAD_GRID_INPUT = [
     (dict(opponents="QQ", board="Qs Qh 2c", dead="Qd Qc"), ValueError, "impossible"),
     (dict(opponents=["AA"] * 9), ValueError, "1 to 8 opponents"),
     (dict(opponents=42), TypeError, "opponents"),
-    (dict(opponents=[3.5]), TypeError, "opponent 1"),
+    (dict(opponents=[3.5]), TypeError, "opponent 0"),
     (dict(opponents="TT+", board=[1.5, 2.5, 3.5]), TypeError, "the board.*card ids"),
     (dict(opponents="TT+", seed=-1), ValueError, "seed"),
     (dict(opponents="TT+", samples=0), ValueError, "samples"),
@@ -373,7 +373,7 @@ def test_strength_distribution_picture_bad_input(mpl, args, kwargs, match):
 def test_importing_pokerlut_does_not_import_matplotlib():
     result = run_python("""
         import sys
-        import pokerlut, pokerlut.grid, pokerlut.grid_equity, pokerlut.range_strength, pokerlut.plot, pokerlut.cli
+        import pokerlut, pokerlut.ranges, pokerlut.equities, pokerlut.plot, pokerlut.cli
         print(sorted(m for m in sys.modules if m.split(".")[0] == "matplotlib"))
     """)
     assert result.returncode == 0, result.stderr

@@ -62,7 +62,7 @@ def test_card_removal():
     assert len(parse_range("TT+", blocked="Qs 7h 2c")) == 27
 
 
-def test_example_from_the_issue():
+def test_a_worked_example():
     r = parse_range("AKs, TT+, A5s-A2s, KQo, 76s+, AhKh, 0.5(QQ), random")
     assert len(r) == 1326  # 'random' comes last and gives every combo weight 1
 

@@ -1,4 +1,4 @@
-"""One seed path (issue item 11): every function that takes ``seed=`` accepts the same things and
+"""One seed path: every function that takes ``seed=`` accepts the same things and
 refuses the rest with an error naming ``seed``."""
 
 from __future__ import annotations

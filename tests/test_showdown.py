@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut.showdown import MADE_COUNT, NO_CARD
+from pokerlut.constants import NO_CARD
+from pokerlut.showdown import MADE_COUNT
+
 
 WILD = pokerlut.WILD
 
@@ -119,7 +121,7 @@ def test_showdown_rejects_a_card_dealt_twice():
     holes[:, 0] = [0, 1]
     holes[:, 1] = [2, 3]
     holes[2, 1, 1] = 60
-    with pytest.raises(ValueError, match=r"deal 2: player 1's card 1 is 60, not a card"):
+    with pytest.raises(ValueError, match=r"deal 2: player 1's card 1: card id 60 is not a card"):
         pokerlut.showdown(holes, np.array([10, 11, 12, 13, 14], dtype=np.uint8))
 
 
@@ -135,7 +137,23 @@ def test_showdown_rejects_bad_shapes():
 
 
 def test_best_five_rejects_bad_input():
-    with pytest.raises(ValueError, match="appears twice"):
+    with pytest.raises(ValueError, match="is dealt twice"):
         pokerlut.best_five("As As Kd Qh 2c")
     with pytest.raises(ValueError, match="shape"):
         pokerlut.made_cards(np.zeros((2, 4), dtype=np.uint8))
+
+
+# --------------------------------------------------------------------------- edge cases the fuzz test found
+
+
+@pytest.mark.parametrize("variant, hole", [("high", 2), ("deuce-seven-low", 2), ("omaha", 4), ("omaha-hilo", 4)])
+def test_showdown_of_an_empty_batch_with_a_board(variant, hole):
+    r = pokerlut.showdown(np.zeros((0, 3, hole), np.uint8), np.zeros((0, 5), np.uint8), variant=variant)
+    assert all(field.shape == (0, 3) for field in r)
+
+
+def test_made_cards_of_a_garbage_row_under_check_false_is_empty():
+    hands = np.array([[60, 70, 80, 90, 100], [51, 47, 43, 39, 35]], np.uint8)
+    made = pokerlut.made_cards(hands, check=False)
+    assert made[0].tolist() == [255] * 5  # no strength (0): no made cards, not an error about "strength 0"
+    assert made[1].tolist() == [51, 47, 43, 39, 35]

@@ -76,7 +76,7 @@ def test_short_arrays_unaligned_and_strided_input(k):
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_the_same_rows_rejected_on_fuzzed_input(k):
+def test_the_same_rows_rejected_on_fuzzed_input(k, tmp_path):
     from test_validation import fuzzed_rows
 
     rows = fuzzed_rows(10**6, k, seed=20 + k)
@@ -86,7 +86,7 @@ def test_the_same_rows_rejected_on_fuzzed_input(k):
     first = int(np.flatnonzero(scalar == 0)[0])
     messages = []
     for env in ({}, {"POKERLUT_SIMD": "0"}):
-        np.save(path := os.path.join(os.environ.get("TMPDIR", "/tmp"), f"pokerlut-fuzz-{k}.npy"), rows)
+        np.save(path := str(tmp_path / f"fuzz-{k}.npy"), rows)
         r = subprocess.run([sys.executable, "-c", f"import numpy as np, pokerlut\ntry:\n"
                             f"    pokerlut.evaluate(np.load({path!r}))\nexcept ValueError as e:\n    print(e)"],
                            capture_output=True, text=True, env={**os.environ, **env}, timeout=300)
@@ -130,9 +130,9 @@ def test_a_compile_failure_falls_back_with_one_warning(monkeypatch):
 @pytest.mark.exhaustive
 def test_the_suite_passes_on_the_scalar_kernels():
     # evaluate's answers and errors, hand by hand; the enumeration and category-count tests are left out (the
-    # enumeration kernel never runs the SIMD key, and test_exhaustive5 compares every 5-card hand one by one)
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_exhaustive5.py",
-                        "tests/test_seven.py", "-k", "not histogram and not counts", "tests/test_validation.py",
+    # enumeration kernel never runs the SIMD key, and test_evaluate_five compares every 5-card hand one by one)
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_evaluate_five.py",
+                        "tests/test_evaluate_six_seven.py", "-k", "not histogram and not counts", "tests/test_validation.py",
                         "tests/test_wild_rules.py"], capture_output=True, text=True,
                        env={**os.environ, "POKERLUT_SIMD": "0"}, timeout=1800,
                        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 
 from pokerlut import layout
-from pokerlut.build import generate
-from pokerlut.build.ladders import LADDERS
-from pokerlut.build.row_hash import build_row_hash
+from pokerlut.constants import HAND_SIZES
+from pokerlut.tablegen import generate
+from pokerlut.tablegen.ladders import LADDERS
+from pokerlut.tablegen.row_hash import build_row_hash
 from pokerlut.tables import load_table_set, tables_dir
 
 VARIANT_SETS = sorted(LADDERS)
@@ -122,7 +123,7 @@ def test_every_multiset_has_its_own_key_and_slot(name, n_cards):
 def test_every_key_whatever_indexes_inside_the_tables():
     for name in VARIANT_SETS:
         t = load_table_set(name)
-        for n_cards in layout.HAND_SIZES:
+        for n_cards in HAND_SIZES:
             bases, values = t[layout.bases_name(n_cards)], t[layout.values_name(n_cards)]
             assert len(bases) == layout.N_ROWS
             assert int(bases.max()) + layout.COLUMN_MASK < len(values)

@@ -16,6 +16,7 @@ from test_videopoker_reference import (DECK, GAMES, LADDERS, brute_force_holds, 
 
 import pokerlut
 from pokerlut import videopoker as vp
+from pokerlut.cli import main
 from pokerlut.videopoker import _tables
 
 
@@ -353,12 +354,12 @@ def test_progress_bar_uses_tqdm_when_present(monkeypatch):
         def close(self):
             updates.append(("close", None))
 
-    monkeypatch.setitem(sys.modules, "tqdm", types.SimpleNamespace(tqdm=FakeBar))
+    monkeypatch.setitem(sys.modules, "tqdm.auto", types.SimpleNamespace(tqdm=FakeBar))
     vp.game_return("jacks-or-better", progress=True)
     assert updates[0] == ("total", 134_459) and updates[-1] == ("close", None)
     assert ("description", "Jacks or Better: best holds") in updates
     assert sum(n for kind, n in updates if kind == "update") == 134_459
-    monkeypatch.setitem(sys.modules, "tqdm", None)  # not installed: no bar, same result
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)  # not installed: no bar, same result
     assert f"{vp.game_return('jacks-or-better', progress=True).percent:.4f}" == "99.5439"
 
 
@@ -368,8 +369,8 @@ def test_progress_bar_uses_tqdm_when_present(monkeypatch):
 @pytest.mark.parametrize("game, hand, message", [
     ("jacks-or-better", "Jh W 4s 7c Qh", "joker .* is not a card of Jacks or Better"),
     ("deuces-wild", "2c W 4s 7c Qh", "joker .* is not a card of Deuces Wild.*deuces"),
-    ("joker-poker", "W Jh W 7c Qh", "joker \\(W\\) appears twice, at positions 0 and 2"),
-    ("jacks-or-better", "Jh Jh 4s 7c Qh", "card Jh \\(id 38\\) appears twice, at positions 0 and 1"),
+    ("joker-poker", "W Jh W 7c Qh", "card W \\(id 52\\) is dealt twice: at position 0 and at position 2; the Joker Poker .* deck has one joker"),
+    ("jacks-or-better", "Jh Jh 4s 7c Qh", "card Jh \\(id 38\\) is dealt twice: at position 0 and at position 1"),
     ("joker-poker", [53, 1, 2, 3, 4], "card id 53 is not a card of Joker Poker"),
     ("jacks-or-better", [-1, 1, 2, 3, 4], "card id -1 is not a card"),
     ("jacks-or-better", "Jh Jd 4s 7c", "5 cards"),
@@ -446,7 +447,7 @@ def test_pay_tables():
 
 
 def test_holds_cli_prints_the_table(capsys):
-    assert vp.holds_cli(["Jh Jd 4s 7c Qh", "--game", "jacks-or-better"]) == 0
+    assert main(["holds", "Jh Jd 4s 7c Qh", "--game", "jacks-or-better"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Jacks or Better, 9/6 full pay: Jh Jd 4s 7c Qh"
     assert len(lines) == 3 + 32
@@ -455,13 +456,13 @@ def test_holds_cli_prints_the_table(capsys):
 
 
 def test_holds_cli_options(capsys):
-    assert vp.holds_cli(["W", "Kh", "7d", "3c", "9s", "-g", "joker", "--top", "2", "--detail", "--unicode"]) == 0
+    assert main(["holds", "W", "Kh", "7d", "3c", "9s", "-g", "joker", "--top", "2", "--detail", "--unicode"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Joker Poker (kings or better), 20/7/5 full pay: W K♥ 7♦ 3♣ 9♠")
     assert "NRF" in out and "KB" in out and len(out.splitlines()) == 5
-    assert vp.holds_cli(["Jh Jd 4h 7h Qh", "--pay", "jacks_or_better=0", "--top", "1"]) == 0
+    assert main(["holds", "Jh Jd 4h 7h Qh", "--pay", "jacks_or_better=0", "--top", "1"]) == 0
     assert "Jh -- 4h 7h Qh" in capsys.readouterr().out
-    assert vp.holds_cli(["Jh Jd 4h 7h Qh", "--pays", "800,50,25,9,6,4,3,2,0", "--top", "1"]) == 0
+    assert main(["holds", "Jh Jd 4h 7h Qh", "--pays", "800,50,25,9,6,4,3,2,0", "--top", "1"]) == 0
     assert "custom" in capsys.readouterr().out
 
 
@@ -474,14 +475,14 @@ def test_holds_cli_options(capsys):
     (["Jh Jd 4s 7c Qh", "--pays", "800,50"], "needs 9 payouts"),
 ])
 def test_holds_cli_errors_exit_2(capsys, argv, message):
-    assert vp.holds_cli(argv) == 2
+    assert main(["holds", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("pokerlut holds: error:") and message in err
 
 
 def test_return_cli(capsys):
-    assert vp.return_cli(["--game", "deuces-wild", "--no-progress"]) == 0
+    assert main(["video-return", "--game", "deuces-wild", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "Deuces Wild, full pay: return 100.7620% under optimal play" in out
-    assert vp.return_cli(["--game", "jacks", "--pay", "full_house=8", "--pay", "flush=5", "--no-progress"]) == 0
+    assert main(["video-return", "--game", "jacks", "--pay", "full_house=8", "--pay", "flush=5", "--no-progress"]) == 0
     assert "return 97.2984%" in capsys.readouterr().out

@@ -12,7 +12,7 @@ import textwrap
 import pytest
 
 import pokerlut
-from pokerlut import first_call as W
+from pokerlut import _notice as W
 
 
 def run(code: str, env: dict, tty: bool = False, timeout: float = 600) -> tuple[int, str, str]:
@@ -58,7 +58,7 @@ def test_warmup_fills_an_empty_cache_so_a_fresh_process_compiles_nothing(tmp_pat
 
 
 COMPILING = """
-    import pokerlut, pokerlut.first_call as w
+    import pokerlut, pokerlut._notice as w
     w.NOTICE_AFTER = 0.0          # whatever the machine's speed, the first call counts as long
     pokerlut.strength_histogram(5)
     pokerlut.strength_histogram(5)

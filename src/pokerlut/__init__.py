@@ -6,21 +6,21 @@
 ['Royal flush', 'Full house, nines full of twos']
 """
 
-from .cards import WILD, format_card, format_cards, from_course, parse_card, parse_cards, to_course_strings
 from . import course, interop, videopoker
+from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
+from .cards import format_card, format_cards, parse_card, parse_cards
+from .constants import MAX_STRENGTH, NATURAL_STRENGTHS, WILD
+from .course import from_course, to_course_strings
 from .enumeration import category_counts, strength_histogram
-from ._threads import get_num_threads, set_num_threads
-from .evaluate import PARALLEL_MIN_HANDS, evaluate
-from .kernels.backend import kernel_info
+from .equities import BatchEquityResult, EquityResult, equity, equity_batch
+from .evaluate import evaluate
 from .omaha import HiLo, evaluate_omaha
-from .holdem_equity import BatchEquityResult, EquityResult, equity, equity_batch
 from .ranges import Range, parse_range
 from .sampling import random_hands
 from .showdown import BestFive, HiLoShowdown, Showdown, best_five, compare, made_cards, showdown
-from .strength import (CATEGORY_NAMES, MAX_STRENGTH, NATURAL_STRENGTHS, category, category_name, category_names,
-                       describe)
+from .strength import CATEGORY_NAMES, category, category_name, category_names, describe
 from .variants import VARIANTS, Variant, get_variant
-from .first_call import warmup
+from .warmup import kernel_info, warmup
 
 __version__ = "0.1.0"
 

@@ -1,34 +1,49 @@
-"""The one input path: whatever a user passes as cards becomes a C-contiguous ``uint8`` array of
-rows, or a ``TypeError``/``ValueError`` that says what is wrong and where.
+"""The one input path: whatever a user passes as cards becomes checked ``uint8`` arrays, or a
+``TypeError``/``ValueError`` that says what is wrong and where, worded once for every caller.
 
 * :func:`card_array`: any card input (ids, nested lists, card strings, numpy string arrays) as an
   integer array; booleans, floats and objects are refused.
 * :func:`hand_rows`: that array as ``(N, k)`` uint8 rows plus the leading shape, ``k`` checked,
   ids outside 0..255 reported (they cannot be narrowed to a byte).
-* :func:`first_problem` / :func:`problem_text`: the first bad card of some rows and the sentence
-  naming it (an id the game does not deal, a natural card twice), worded once for every caller.
+* :func:`first_problem` / :func:`problem_text` / :func:`raise_for_rows`: the first bad card of
+  some rows and the sentence naming it (an id the game does not deal, a card dealt twice).
+* :func:`deal_cards` and :func:`check_deal`: the cards of one deal (a board, dead cards, hole
+  cards) as natural cards of a game's deck, and every card of a deal checked together, each bad
+  card named by its place ("player 0's card 1", "board card 2", "dead card 0").
+* :func:`raise_for_deals`: the same check over a batch of deals, one row per deal.
+* :func:`integer_array`: integers (no bools, no floats) within bounds, any nesting.
 
-The ranking kernels then validate ids 0..255 themselves, at almost no cost.
+Every position in a message is a 0-based index into what was passed: ``hand 0`` is the first
+hand, ``player 0`` the first player, ``position 0`` a hand's first card (``docs/rules.md``,
+"Errors").  The ranking kernels validate ids 0..255 themselves, at almost no cost.
 """
 
 from __future__ import annotations
 
 import numbers
+from functools import lru_cache
 from typing import Any, Sequence
 
 import numpy as np
 
-from .cards import as_card_array, format_card
+from . import layout
+from .cards import as_card_array, format_card, integer_or_none, shown
 from .constants import N_NATURAL, WILD
 from .kernels.compile import jitted
 from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
 
-__all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "where", "OK", "NOT_A_CARD", "REPEATED"]
+__all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "raise_for_rows", "where", "deal_cards",
+           "check_deal", "raise_for_deals", "deal_rows", "twice_text", "not_a_card_text", "integer_array", "at_position",
+           "non_integer_scalar", "OK", "NOT_A_CARD", "REPEATED"]
 
 
-def _non_integer_scalar(obj: Any) -> Any:
+def non_integer_scalar(obj: Any) -> Any:
     """The first bool or non-integral number in a (nested) Python sequence, or ``None``: numpy
-    would turn ``True`` into card 1 and ``1.7`` into a float array without a word."""
+    would turn ``True`` into card 1 and ``1.7`` into a float array without a word.
+
+    >>> non_integer_scalar([[1, 2], [3, 1.5]]), non_integer_scalar([1, 2])
+    (1.5, None)
+    """
     stack = [obj]
     while stack:
         item = stack.pop()
@@ -58,7 +73,7 @@ def card_array(obj: Any, what: str = "hands") -> np.ndarray:
     if isinstance(obj, np.ndarray) and obj.dtype.kind in "US":
         obj = obj.tolist() if obj.ndim else str(obj)
     elif isinstance(obj, (list, tuple)):
-        bad = _non_integer_scalar(obj)
+        bad = non_integer_scalar(obj)
         if bad is not None:
             raise TypeError(f"{what} must hold integer card ids (or card strings); got {bad!r} "
                             f"({type(bad).__name__}), a bool or a non-integral number")
@@ -72,6 +87,50 @@ def card_array(obj: Any, what: str = "hands") -> np.ndarray:
     if array.dtype.kind not in "iu":
         raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}")
     return array
+
+
+def at_position(index: tuple[int, ...]) -> str:
+    """`` at position 3`` or `` at position (1, 2)`` (nothing for a 0-d index).
+
+    >>> at_position((3,)), at_position((1, 2)), at_position(())
+    (' at position 3', ' at position (1, 2)', '')
+    """
+    if not index:
+        return ""
+    return f" at position {index[0] if len(index) == 1 else index}"
+
+
+def integer_array(values: Any, what: str, lo: int, hi: int, expected: str) -> np.ndarray:
+    """``values`` as an integer array (shape kept) whose entries are all in ``lo..hi``.
+
+    Integer arrays are checked vectorised; anything else element by element, so that floats, bools
+    and strings are reported as they were given (``np.asarray([1, True])`` would silently turn
+    ``True`` into 1).  A ``ValueError`` names the first offending position and value.
+
+    >>> integer_array([1, 2], "course value", 1, 52, "an integer 1..52").tolist()
+    [1, 2]
+    >>> integer_array([1, True], "course value", 1, 52, "an integer 1..52")
+    Traceback (most recent call last):
+    ...
+    ValueError: course value at position 1 is True, not an integer; expected an integer 1..52
+    """
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iu":
+        arr = values
+    else:
+        objects = np.asarray(values, dtype=object)
+        flat = objects.ravel().tolist()
+        for i, value in enumerate(flat):
+            number = integer_or_none(value)
+            if number is None or not lo <= number <= hi:
+                index = tuple(int(j) for j in np.unravel_index(i, objects.shape))
+                text = shown(value) + (", not an integer" if number is None else "")
+                raise ValueError(f"{what}{at_position(index)} is {text}; expected {expected}")
+        arr = np.array(flat, dtype=np.int64).reshape(objects.shape)
+    bad = (arr < lo) | (arr > hi)
+    if bad.any():
+        index = tuple(int(i) for i in np.argwhere(bad)[0])
+        raise ValueError(f"{what}{at_position(index)} is {int(arr[index])}; expected {expected}")
+    return arr
 
 
 def where(row: int, lead_shape: tuple[int, ...], what: str = "hand", origin: tuple[int, ...] = ()) -> str:
@@ -89,6 +148,27 @@ def where(row: int, lead_shape: tuple[int, ...], what: str = "hand", origin: tup
     if len(lead_shape) <= 1:
         return f"{what} {row}"
     return f"{what} {tuple(int(i) for i in np.unravel_index(row, lead_shape))}"
+
+
+def not_a_card_text(value: int) -> str:
+    """The sentence for an id that is no card at all (not 0..52).
+
+    >>> not_a_card_text(99)
+    'card id 99 is not a card (ids are 0..51 for naturals, 4*rank + suit, and 52 for a wild card)'
+    """
+    return (f"card id {value} is not a card (ids are 0..{N_NATURAL - 1} for naturals, 4*rank + suit, "
+            f"and {WILD} for a wild card)")
+
+
+def twice_text(value: int, first: str, second: str) -> str:
+    """The one sentence for a card dealt twice: ``first`` and ``second`` name the two places.
+
+    >>> twice_text(51, "at position 0", "at position 2")
+    'card As (id 51) is dealt twice: at position 0 and at position 2'
+    >>> twice_text(50, "as player 0's card 1", "as board card 0")
+    "card Ah (id 50) is dealt twice: as player 0's card 1 and as board card 0"
+    """
+    return f"card {format_card(value)} (id {value}) is dealt twice: {first} and {second}"
 
 
 def hand_rows(obj: Any, sizes: Sequence[int], what: str = "hands",
@@ -112,7 +192,7 @@ def hand_rows(obj: Any, sizes: Sequence[int], what: str = "hands",
         if outside.any():
             row, pos = (int(i) for i in np.argwhere(outside)[0])
             raise ValueError(f"{where(row, lead_shape, origin=origin)}, position {pos}: "
-                             f"{_not_a_card(int(rows[row, pos]))}")
+                             f"{not_a_card_text(int(rows[row, pos]))}")
         rows = rows.astype(np.uint8)
     return np.ascontiguousarray(rows), lead_shape
 
@@ -140,28 +220,27 @@ def first_problem(rows: np.ndarray, cards: np.ndarray) -> tuple[int, int, int]:
     return int(row), int(pos), int(code)
 
 
-def _not_a_card(value: int) -> str:
-    return (f"card id {value} is not a card (ids are 0..{N_NATURAL - 1} for naturals, 4*rank + suit, "
-            f"and {WILD} for a wild card)")
+def problem_text(row: np.ndarray, pos: int, code: int, dealt_in: str = "the high game", deck: str = "",
+                 place=None) -> str:
+    """The sentence for the bad card at ``row[pos]`` (no location: the caller adds it).
 
-
-def problem_text(row: np.ndarray, pos: int, code: int, game: str = "high", deck: str = "") -> str:
-    """The sentence for the bad card at ``row[pos]`` (no location: the caller adds it); ``game`` and
-    ``deck`` name the game and its deck for a card it does not deal.
+    ``dealt_in`` names where a wild card is not dealt (``"the short-deck game"``), ``deck`` the
+    deck a natural card is missing from; ``place(j)`` names position ``j`` of the row (default
+    ``"at position j"``).
 
     >>> problem_text(np.array([51, 47, 51]), 2, REPEATED)
-    'card As (id 51) appears twice, at positions 0 and 2; a hand never holds the same natural card twice'
+    'card As (id 51) is dealt twice: at position 0 and at position 2'
     """
+    place = place or (lambda j: f"at position {j}")
     value = int(row[pos])
     if code == NOT_A_CARD:
         if value > WILD or value < 0:
-            return _not_a_card(value)
+            return not_a_card_text(value)
         if value == WILD:
-            return f"the wild card (id {WILD}) is not dealt in the {game} game"
-        return f"card {format_card(value)} (id {value}) is not in {deck or f'the {game} deck'}"
+            return f"the wild card (id {WILD}) is not dealt in {dealt_in}"
+        return f"card {format_card(value)} (id {value}) is not in {deck or 'the deck'}"
     first = int(np.flatnonzero(row[:pos] == value)[0])
-    return (f"card {format_card(value)} (id {value}) appears twice, at positions {first} and {pos}; "
-            f"a hand never holds the same natural card twice")
+    return twice_text(value, place(first), place(pos))
 
 
 def raise_for_rows(rows: np.ndarray, cards: np.ndarray, lead_shape: tuple[int, ...], game: str = "high",
@@ -172,6 +251,123 @@ def raise_for_rows(rows: np.ndarray, cards: np.ndarray, lead_shape: tuple[int, .
     if code == OK:
         return
     row += start
-    text = problem_text(rows[row], pos, code, game, deck)
+    text = problem_text(rows[row], pos, code, f"the {game} game", deck or f"the {game} deck")
     sep = ": " if code == REPEATED else f", position {pos}: "
     raise ValueError(f"{where(row, lead_shape, origin=origin)}{sep}{text}")
+
+
+# --------------------------------------------------------------------------- deals
+
+
+@lru_cache(maxsize=None)
+def _natural_table(cards_bytes: bytes) -> np.ndarray:
+    """A card table like ``cards`` with the wild card poisoned (deals of equity have none)."""
+    cards = np.frombuffer(cards_bytes, dtype=layout.CARD_DTYPE).copy()
+    for offset in (0, layout.FIRST_CARD):
+        cards[offset + WILD] = np.uint64(1 << layout.POISON_SHIFT)
+    cards.setflags(write=False)
+    return cards
+
+
+def natural_card_table(cards: np.ndarray) -> np.ndarray:
+    """``cards`` (a game's card table) with the wild card refused, as a deal of natural cards needs.
+
+    >>> from pokerlut.tables import load_table_set
+    >>> first_problem(np.array([[0, 52]], np.uint8), natural_card_table(load_table_set()["cards"]))
+    (0, 1, 1)
+    """
+    return _natural_table(np.ascontiguousarray(cards).tobytes())
+
+
+def _deal_place(groups: Sequence[tuple[str, int]]):
+    """``place(j)`` of the columns of a deal laid out as ``groups`` (label, width) in order."""
+    starts = np.cumsum([0] + [w for _, w in groups])
+
+    def place(j: int) -> str:
+        g = int(np.searchsorted(starts, j, side="right")) - 1
+        return f"as {groups[g][0]} {j - int(starts[g])}"
+
+    return place
+
+
+def deal_rows(rows: np.ndarray, groups: Sequence[tuple[str, int]], lead_shape: tuple[int, ...] | None = None,
+              what: str = "deal") -> np.ndarray:
+    """Integer deals ``(N, m)`` laid out as ``groups`` as uint8, once every id fits a byte; an id
+    that does not is a ``ValueError`` naming the deal (when ``lead_shape`` is given) and its place.
+
+    >>> deal_rows(np.array([[1, 300]]), [("board card", 2)])
+    Traceback (most recent call last):
+    ...
+    ValueError: board card 1: card id 300 is not a card (ids are 0..51 for naturals, 4*rank + suit, and 52 for a wild card)
+    """
+    if rows.dtype == np.uint8:
+        return rows
+    outside = (rows < 0) | (rows > 255) if rows.dtype.kind == "i" else rows > 255
+    if outside.any():
+        row, pos = (int(i) for i in np.argwhere(outside)[0])
+        prefix = f"{where(row, lead_shape, what)}: " if lead_shape is not None else ""
+        raise ValueError(f"{prefix}{_deal_place(groups)(pos).removeprefix('as ')}: "
+                         f"{not_a_card_text(int(rows[row, pos]))}")
+    return rows.astype(np.uint8)
+
+
+def raise_for_deals(rows: np.ndarray, groups: Sequence[tuple[str, int]], cards: np.ndarray, dealt_in: str,
+                    deck: str, lead_shape: tuple[int, ...] | None = None, what: str = "deal") -> None:
+    """Check a batch of deals, one uint8 row per deal laid out as ``groups`` (``("player 0's card",
+    2), ("board card", 5), ...)``); the first bad card is a ``ValueError`` naming the deal (as
+    ``what``, when ``lead_shape`` is given), its place and the card.
+
+    >>> from pokerlut.tables import load_table_set
+    >>> raise_for_deals(np.array([[50, 46, 0, 50]], np.uint8), [("player 0's card", 2), ("board card", 2)],
+    ...                 load_table_set()["cards"], "the high game", "the deck")
+    Traceback (most recent call last):
+    ...
+    ValueError: card Ah (id 50) is dealt twice: as player 0's card 0 and as board card 1
+    """
+    row, pos, code = first_problem(rows, cards)
+    if code == OK:
+        return
+    place = _deal_place(groups)
+    text = problem_text(rows[row], pos, code, dealt_in, deck, place)
+    if code == NOT_A_CARD:
+        text = f"{place(pos).removeprefix('as ')}: {text}"
+    prefix = f"{where(row, lead_shape, what)}: " if lead_shape is not None else ""
+    raise ValueError(prefix + text)
+
+
+def deal_cards(value: Any, what: str) -> np.ndarray:
+    """The cards of one part of a deal (a board, dead cards, one hand) as a 1-D array of ids 0..255
+    (checked later, with the whole deal, by :func:`check_deal`); ``None`` or blank text is none.
+
+    >>> deal_cards("Qs 7h 2c", "the board").tolist(), deal_cards(None, "dead cards").tolist()
+    ([43, 22, 0], [])
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return np.zeros(0, dtype=np.uint8)
+    try:
+        arr = card_array(value, what).ravel()
+    except ValueError as error:  # unreadable card text (the other errors name ``what`` already)
+        if str(error).startswith(what):
+            raise
+        raise ValueError(f"{what}: {error}") from None
+    outside = (arr < 0) | (arr > 255) if arr.dtype.kind == "i" else arr > 255
+    if outside.any():
+        j = int(np.flatnonzero(outside)[0])
+        raise ValueError(f"{what}, position {j}: {not_a_card_text(int(arr[j]))}")
+    return arr.astype(np.uint8)
+
+
+def check_deal(groups: Sequence[tuple[str, np.ndarray]], cards: np.ndarray, dealt_in: str, deck: str) -> None:
+    """Check the cards of one deal together: ``groups`` are ``(label, cards)`` (``("player 0's
+    card", hole)``, ``("board card", board)``, ``("dead card", dead)``); a card outside the deck
+    (``cards``, a card table) or dealt twice is a ``ValueError`` naming its place.
+
+    >>> from pokerlut.tables import load_table_set
+    >>> check_deal([("player 0's card", np.array([50, 46], np.uint8)), ("dead card", np.array([46], np.uint8))],
+    ...            load_table_set()["cards"], "the high game", "the deck")
+    Traceback (most recent call last):
+    ...
+    ValueError: card Kh (id 46) is dealt twice: as player 0's card 1 and as dead card 0
+    """
+    row = np.concatenate([np.asarray(c, dtype=np.uint8).ravel() for _, c in groups] + [np.zeros(0, np.uint8)])
+    raise_for_deals(row[None, :], [(label, len(np.ravel(c))) for label, c in groups], cards, dealt_in, deck)

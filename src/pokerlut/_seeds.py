@@ -9,20 +9,20 @@ A seed is ``None`` (fresh entropy), an ``int >= 0`` (numpy integers too, never a
 
 * :func:`entropy`: the non-negative integer a seeded computation starts from (the one
   :class:`pokerlut.EquityResult` reports in ``.seed``, which reproduces the run);
-* :func:`generator`: a :class:`numpy.random.Generator` for the same seed;
-* :func:`seed_argument`: the ``--seed`` type of the command-line parsers.
+* :func:`generator`: a :class:`numpy.random.Generator` for the same seed.
+
+The command line's ``--seed`` reads its text with :func:`pokerlut.cli.args.seed_argument`.
 """
 
 from __future__ import annotations
 
-import argparse
 import numbers
 import secrets
 from typing import Any, Union
 
 import numpy as np
 
-__all__ = ["SeedLike", "check_seed", "entropy", "generator", "seed_argument"]
+__all__ = ["SeedLike", "check_seed", "entropy", "generator"]
 
 SeedLike = Union[None, int, np.integer, np.random.SeedSequence, np.random.Generator]
 
@@ -142,34 +142,3 @@ def generator(seed: Any, what: str = "seed") -> np.random.Generator:
         return seed
     return np.random.default_rng(None if seed is None else seed if isinstance(seed, np.random.SeedSequence)
                                  else int(seed))
-
-
-def seed_argument(text: str) -> int:
-    """The ``type=`` of a ``--seed`` option: an integer >= 0, else an argparse error (exit 2, the
-    option named by argparse).
-
-    Parameters
-    ----------
-    text
-        The option's text.
-
-    Returns
-    -------
-    int
-
-    Examples
-    --------
-    >>> seed_argument("12")
-    12
-    >>> seed_argument("-1")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: must be an integer >= 0, got -1
-    """
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {value}")
-    return value

@@ -16,6 +16,13 @@ makes the rest of this list hold whatever numba would pick on a machine:
   process and the pool intact.
 * **Small batches** run in the calling thread: handing out pieces costs more than it saves.
 
+Every engine runs its work through :func:`run_blocks`: the work is counted in one unit, a
+*lookup* (one hash lookup of a hand, a few nanoseconds of kernel time), each engine saying what one
+of its items costs (a hand is one lookup, an Omaha hand 60, a Monte Carlo chunk its trials times
+its players, ...).  One threshold (:data:`PARALLEL_MIN_WORK` lookups) decides whether a call uses
+the pool, and one block size (:data:`BLOCK_WORK` lookups per thread, about :data:`BLOCK_SECONDS`)
+how often Python gets a look in for Ctrl-C and the progress bar.
+
 The number of threads is :func:`get_num_threads` (default: ``NUMBA_NUM_THREADS``, i.e. the cores
 numba sees), set with :func:`set_num_threads` or the ``POKERLUT_NUM_THREADS`` environment variable.
 """
@@ -26,14 +33,19 @@ import numbers
 import os
 import threading
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numba
+import numpy as np
 
-#: Batches of at least this many hands are cut into pieces for the pool (``parallel=None``).
-PARALLEL_MIN_HANDS = 1 << 16
-#: About how long one uninterruptible kernel call may run before Python gets a look in.
+#: Calls of at least this many lookups' work are cut into pieces for the pool (``parallel=None``).
+PARALLEL_MIN_WORK = 1 << 16
+#: ... which for :func:`pokerlut.evaluate` is this many hands (a hand is one lookup).
+PARALLEL_MIN_HANDS = PARALLEL_MIN_WORK
+#: About how long one uninterruptible kernel call may run before Python gets a look in ...
 BLOCK_SECONDS = 0.1
+#: ... and about how many lookups that is, per thread (at 40-400 M lookups/s: 0.01-0.1 s).
+BLOCK_WORK = 1 << 22
 #: The most threads :func:`set_num_threads` accepts (each one is an OS thread with its own stack).
 MAX_THREADS = 1024
 
@@ -90,19 +102,29 @@ def set_num_threads(n: int | None) -> None:
     _num_threads = int(n)
 
 
-def use_threads(work: int, parallel: bool | None, threshold: int = PARALLEL_MIN_HANDS) -> bool:
-    """Whether a call with ``work`` units should be cut into pieces for the pool.
+def check_parallel(parallel: Any) -> bool | None:
+    """``parallel`` itself when it is ``True``, ``False`` or ``None``, else a ``TypeError``.
 
-    ``parallel=None`` decides by size; ``True``/``False`` force it.
+    >>> check_parallel(None), check_parallel(True)
+    (None, True)
+    """
+    if parallel is not None and not isinstance(parallel, (bool, np.bool_)):
+        raise TypeError(f"parallel must be True, False or None, got {parallel!r}")
+    return None if parallel is None else bool(parallel)
+
+
+def use_threads(work: float, parallel: bool | None = None) -> bool:
+    """Whether a call with ``work`` lookups' worth of work should be cut into pieces for the pool.
+
+    ``parallel=None`` decides by size (:data:`PARALLEL_MIN_WORK`); ``True``/``False`` force it.
 
     >>> use_threads(10, None), use_threads(10, True), use_threads(10**7, None)
     (False, True, True)
     """
-    if parallel is not None and not isinstance(parallel, (bool,)):
-        raise TypeError(f"parallel must be True, False or None, got {parallel!r}")
+    parallel = check_parallel(parallel)
     if get_num_threads() == 1:
         return False
-    return work >= threshold if parallel is None else parallel
+    return work >= PARALLEL_MIN_WORK if parallel is None else parallel
 
 
 def n_chunks() -> int:
@@ -161,3 +183,53 @@ def split(total: int, pieces: int) -> list[tuple[int, int]]:
     """
     pieces = max(1, min(pieces, total)) if total else 1
     return [(total * i // pieces, total * (i + 1) // pieces) for i in range(pieces)]
+
+
+def run_blocks(piece: Callable[[int, int, int], Any], n_items: int, *, cost: Any = 1.0,
+               parallel: bool | None = None, bar: Any = None, bar_per_item: float = 1.0,
+               after_block: Callable[[int, int, list], None] | None = None) -> list:
+    """Run ``piece(lo, hi, slot)`` over ``range(n_items)``: the one loop of every engine.
+
+    ``cost`` is what an item costs in lookups: one number for all, or an array of one per item
+    (then blocks and pieces are cut at equal shares of the cost, so pieces of uneven items still
+    take about the same time).  The items are cut into blocks of about :data:`BLOCK_WORK` lookups
+    per thread, each block into pieces for the pool when the whole call is worth it
+    (:func:`use_threads`); ``slot`` (0 .. pieces-1) tells the concurrent pieces of a block apart,
+    for per-piece scratch.  Between blocks Python gets a look in: Ctrl-C is answered, ``bar`` (a
+    progress bar, or ``None``) advances ``bar_per_item`` per item (a number, or one per item), and
+    ``after_block(lo, hi, results)`` may raise.  Returns every piece's result, in order.
+
+    >>> run_blocks(lambda lo, hi, slot: hi - lo, 10, cost=1e6, parallel=False)   # 3 blocks of ~4M lookups
+    [4, 3, 3]
+    >>> run_blocks(lambda lo, hi, slot: (lo, hi), 4, cost=np.array([3e6, 1e6, 1e6, 1e6]), parallel=False)
+    [(0, 1), (1, 4)]
+    """
+    if np.ndim(cost):
+        weights = np.asarray(cost, dtype=np.float64)
+        cumulative = np.concatenate([[0.0], np.cumsum(weights)])
+    else:
+        cumulative = np.arange(n_items + 1, dtype=np.float64) * float(cost)
+    total = float(cumulative[-1]) if n_items else 0.0
+    threads = use_threads(total, parallel)
+    n_pieces = n_chunks() if threads else 1
+    block_work = BLOCK_WORK * (get_num_threads() if threads else 1)
+
+    def cut(lo: int, hi: int, parts: int) -> list[int]:
+        """Item boundaries cutting ``lo..hi`` into ``parts`` pieces of about equal cost."""
+        targets = np.linspace(cumulative[lo], cumulative[hi], parts + 1)[1:-1]
+        inner = np.searchsorted(cumulative, targets, side="left").clip(lo + 1, hi) if hi - lo > 1 else []
+        return sorted({lo, hi, *(int(x) for x in inner)})
+
+    results: list = []
+    n_blocks = max(1, int(np.ceil(total / block_work))) if n_items else 0
+    edges = cut(0, n_items, n_blocks) if n_items else []
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        bounds = cut(lo, hi, n_pieces)
+        pieces = [(a, b, slot) for slot, (a, b) in enumerate(zip(bounds[:-1], bounds[1:]))]
+        done = run_pieces(piece, pieces, threads)
+        if after_block is not None:
+            after_block(lo, hi, done)
+        results.extend(done)
+        if bar is not None:
+            bar.update(float(np.sum(bar_per_item[lo:hi])) if np.ndim(bar_per_item) else (hi - lo) * bar_per_item)
+    return results

@@ -1,4 +1,4 @@
-"""Card notation: parse and format cards, convert the course deck.
+"""Card notation: parse and format cards.
 
 Canonical card ids are small integers (``uint8`` in arrays)::
 
@@ -13,11 +13,9 @@ Text notations accepted by :func:`parse_card` and :func:`parse_cards` (case-inse
 * the course strings ``"1C"`` .. ``"13S"``: rank 1 = ace, 11 = J, 12 = Q, 13 = K;
 * a wild card: ``"W"``, ``"Jk"``, ``"*"``, ``"joker"``.
 
-The course deck (the CPS506 "haskellPoker" deal, ``docs/rules.md``) numbers the cards 1..52: 1..13 clubs, 14..26 diamonds, 27..39
-hearts, 40..52 spades, and within a suit ``(n - 1) % 13 + 1`` is the rank (1 = ace, 13 = king);
-see :func:`from_course` and :func:`to_course`.
+The course deck's numbers 1..52 are converted by :mod:`pokerlut.course`.
 
-This module is pure Python + numpy and imports nothing else from pokerlut.
+This module is pure Python + numpy; of pokerlut it imports only :mod:`pokerlut.constants`.
 """
 
 from __future__ import annotations
@@ -29,8 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .constants import RANK_CHARS, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, SUIT_SYMBOLS, WILD
+
 if TYPE_CHECKING:
-    from numpy.typing import ArrayLike, NDArray
+    from numpy.typing import NDArray
 
 __all__ = [
     "WILD",
@@ -43,28 +43,11 @@ __all__ = [
     "parse_cards",
     "format_card",
     "format_cards",
-    "from_course",
-    "to_course",
-    "course_string",
-    "to_course_strings",
     "as_card_array",
 ]
 
-WILD: int = 52
-RANK_CHARS: str = "23456789TJQKA"
-SUIT_CHARS: str = "cdhs"
-SUIT_SYMBOLS: str = "♣♦♥♠"
-RANK_NAMES: tuple[str, ...] = (
-    "two", "three", "four", "five", "six", "seven", "eight",
-    "nine", "ten", "jack", "queen", "king", "ace",
-)  # fmt: skip
-RANK_PLURALS: tuple[str, ...] = (
-    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
-    "nines", "tens", "jacks", "queens", "kings", "aces",
-)  # fmt: skip
 
 _WHITE_SUIT_SYMBOLS = "♧♢♡♤"
-_COURSE_SUIT_CHARS = "CDHS"
 _STYLES = {"ascii": SUIT_CHARS, "unicode": SUIT_SYMBOLS}
 
 # Lookup keys are lower-case; numeric ranks use the course convention 1 = ace .. 13 = king,
@@ -97,68 +80,32 @@ _ACCEPTED = (
 )
 
 
-def _course_to_id(n: int) -> int:
-    suit, course_rank = divmod(n - 1, 13)
-    return 4 * ((course_rank - 1) % 13) + suit
-
-
-# Constant lookup tables (read-only): course number 1..52 -> id (index 0 unused) and back.
-_COURSE_TO_ID = np.array([0] + [_course_to_id(n) for n in range(1, 53)], dtype=np.uint8)
-_ID_TO_COURSE = np.zeros(52, dtype=np.int64)
-_ID_TO_COURSE[_COURSE_TO_ID[1:]] = np.arange(1, 53)
-_COURSE_TO_ID.setflags(write=False)
-_ID_TO_COURSE.setflags(write=False)
-
-
 # --------------------------------------------------------------------------- helpers
 
 
-def _show(value: Any) -> str:
-    """repr() of a value, with numpy scalars shown as the Python value they hold."""
-    return repr(value.item() if isinstance(value, np.generic) else value)
+def shown(value: Any, limit: int = 60) -> str:
+    """repr() of a value for a message, numpy scalars shown as the Python value they hold, cut to
+    ``limit`` characters.
+
+    >>> shown(np.int64(3)), shown("x" * 100)[-5:]
+    ('3', 'xx...')
+    """
+    text = repr(value.item() if isinstance(value, np.generic) else value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _as_int(value: Any) -> int | None:
-    """The value as a Python int if it is an integer (bools excluded), else None."""
+def integer_or_none(value: Any) -> int | None:
+    """The value as a Python int if it is an integer (bools excluded), else None.
+
+    >>> integer_or_none(np.uint8(7)), integer_or_none(True), integer_or_none(1.0)
+    (7, None, None)
+    """
     if isinstance(value, (bool, np.bool_)):
         return None
     try:
         return operator.index(value)
     except TypeError:
         return None
-
-
-def _where(index: tuple[int, ...]) -> str:
-    if not index:
-        return ""
-    return f" at position {index[0] if len(index) == 1 else index}"
-
-
-def _int_array(values: Any, what: str, lo: int, hi: int, expected: str) -> np.ndarray:
-    """values as an integer array (shape kept) whose entries are all in lo..hi.
-
-    Integer arrays are checked vectorised; anything else is checked element by element, so
-    that floats, bools and strings are reported as they were given (np.asarray([1, True])
-    would silently turn True into 1). Raises ValueError naming the first offending position
-    and value.
-    """
-    if isinstance(values, np.ndarray) and values.dtype.kind in "iu":
-        arr = values
-    else:
-        objects = np.asarray(values, dtype=object)
-        flat = objects.ravel().tolist()
-        for i, value in enumerate(flat):
-            number = _as_int(value)
-            if number is None or not lo <= number <= hi:
-                index = tuple(int(j) for j in np.unravel_index(i, objects.shape))
-                shown = _show(value) + (", not an integer" if number is None else "")
-                raise ValueError(f"{what}{_where(index)} is {shown}; expected {expected}")
-        arr = np.array(flat, dtype=np.int64).reshape(objects.shape)
-    bad = (arr < lo) | (arr > hi)
-    if bad.any():
-        index = tuple(int(i) for i in np.argwhere(bad)[0])
-        raise ValueError(f"{what}{_where(index)} is {int(arr[index])}; expected {expected}")
-    return arr
 
 
 def _suits_for(style: str) -> str:
@@ -205,11 +152,6 @@ def _contains_str(obj: Any) -> bool:
     return _is_sequence(obj) and any(_contains_str(item) for item in obj)
 
 
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _describe_shape(shape: tuple[int, ...]) -> str:
     return f"length {shape[0]}" if len(shape) == 1 else f"shape {shape}"
 
@@ -219,8 +161,8 @@ def _stack(rows: list[np.ndarray], what: str, sources: list[Any]) -> np.ndarray:
     for i, row in enumerate(rows):
         if row.shape != rows[0].shape:
             raise ValueError(
-                f"{what} {i} ({_short(sources[i])}) has {_describe_shape(row.shape)}, "
-                f"but {what} 0 ({_short(sources[0])}) has {_describe_shape(rows[0].shape)}: "
+                f"{what} {i} ({shown(sources[i])}) has {_describe_shape(row.shape)}, "
+                f"but {what} 0 ({shown(sources[0])}) has {_describe_shape(rows[0].shape)}: "
                 f"all {what}s must be the same size"
             )
     return np.stack(rows)
@@ -241,7 +183,7 @@ def parse_card(token: str) -> int:
     (48, 47, 52, 52)
     """
     if not isinstance(token, str):
-        raise TypeError(f"parse_card expects a str, got {type(token).__name__}: {_show(token)}")
+        raise TypeError(f"parse_card expects a str, got {type(token).__name__}: {shown(token)}")
     match = _CARD_RE.fullmatch(token.strip())
     if match is None:
         raise ValueError(f"not a card: {token!r}; {_ACCEPTED}")
@@ -272,7 +214,7 @@ def parse_cards(text: str | Sequence[str]) -> NDArray[np.uint8]:
     for i, item in enumerate(text):
         if not isinstance(item, str):
             raise TypeError(
-                f"parse_cards: element {i} is {_show(item)} ({type(item).__name__}), not a str"
+                f"parse_cards: element {i} is {shown(item)} ({type(item).__name__}), not a str"
             )
         try:
             parts.append(_parse_text(item))
@@ -290,10 +232,10 @@ def format_card(card: int, style: str = "ascii") -> str:
     ('As', 'A♠', 'Td', 'W')
     """
     suits = _suits_for(style)
-    number = _as_int(card)
+    number = integer_or_none(card)
     if number is None or not 0 <= number <= WILD:
         raise ValueError(
-            f"invalid card id {_show(card)}: "
+            f"invalid card id {shown(card)}: "
             f"expected an integer 0..51, or {WILD} for the wild card"
         )
     if number == WILD:
@@ -315,7 +257,7 @@ def format_cards(cards: Iterable[int], style: str = "ascii") -> str:
     if isinstance(cards, np.ndarray) and cards.ndim != 1:
         raise ValueError(f"format_cards expects a 1-D array of card ids, got shape {cards.shape}")
     if not isinstance(cards, Iterable):
-        raise TypeError(f"format_cards expects a sequence of card ids, got {type(cards).__name__}: {_show(cards)} "
+        raise TypeError(f"format_cards expects a sequence of card ids, got {type(cards).__name__}: {shown(cards)} "
                         f"(format_card formats one)")
     out = []
     for i, card in enumerate(cards):
@@ -324,61 +266,6 @@ def format_cards(cards: Iterable[int], style: str = "ascii") -> str:
         except ValueError as err:
             raise ValueError(f"position {i}: {err}") from None
     return " ".join(out)
-
-
-def from_course(values: ArrayLike) -> NDArray[np.uint8]:
-    """Convert course integers 1..52 to canonical card ids (uint8, same shape).
-
-    1..13 are clubs, 14..26 diamonds, 27..39 hearts, 40..52 spades; within a suit
-    ``(n - 1) % 13 + 1`` is the rank, 1 = ace, 2..10, 11 = J, 12 = Q, 13 = K.
-
-    >>> from_course([1, 13, 14, 40, 52, 10]).tolist()
-    [48, 44, 49, 51, 47, 32]
-    >>> format_cards(from_course([51, 8, 11, 6, 4, 31, 3, 13, 9]))
-    'Qs 8c Jc 6c 4c 5h 3c Kc 9c'
-    """
-    arr = _int_array(values, "course value", 1, 52, "an integer 1..52")
-    return np.asarray(_COURSE_TO_ID[arr])
-
-
-def to_course(cards: ArrayLike) -> NDArray[np.int64]:
-    """Convert canonical card ids 0..51 to course integers 1..52 (int64, same shape).
-
-    The wild card has no course number.
-
-    >>> to_course([48, 44, 49, 51, 47, 32]).tolist()
-    [1, 13, 14, 40, 52, 10]
-    """
-    expected = "a natural card id 0..51 (the wild card 52 has no course number)"
-    arr = _int_array(cards, "card id", 0, 51, expected)
-    return np.asarray(_ID_TO_COURSE[arr])
-
-
-def course_string(course_int: int) -> str:
-    """The course's string for a course integer 1..52: rank 1..13 then suit C, D, H or S.
-
-    >>> course_string(1), course_string(13), course_string(14), course_string(36)
-    ('1C', '13C', '1D', '10H')
-    """
-    number = _as_int(course_int)
-    if number is None or not 1 <= number <= 52:
-        raise ValueError(f"invalid course value {_show(course_int)}: expected an integer 1..52")
-    suit, course_rank = divmod(number - 1, 13)
-    return f"{course_rank + 1}{_COURSE_SUIT_CHARS[suit]}"
-
-
-def to_course_strings(cards: ArrayLike) -> list[str]:
-    """Course strings (``"1C"`` .. ``"13S"``) for a 1-D sequence of canonical card ids.
-
-    >>> to_course_strings(parse_cards("Jc Kc 3c 4c 9c"))
-    ['11C', '13C', '3C', '4C', '9C']
-    """
-    course = to_course(cards)
-    if course.ndim != 1:
-        raise ValueError(
-            f"to_course_strings expects a 1-D sequence of ids, got shape {course.shape}"
-        )
-    return [course_string(n) for n in course.tolist()]
 
 
 def as_card_array(obj: Any) -> np.ndarray:
@@ -417,7 +304,7 @@ def as_card_array(obj: Any) -> np.ndarray:
             i = is_str.index(False)
             raise TypeError(
                 f"cannot mix card strings with other elements in one sequence: element {i} is "
-                f"{_show(items[i])} ({type(items[i]).__name__})"
+                f"{shown(items[i])} ({type(items[i]).__name__})"
             )
         hands = []
         for i, item in enumerate(items):
@@ -440,6 +327,6 @@ def as_card_array(obj: Any) -> np.ndarray:
         if not (_is_sequence(item) or isinstance(item, np.ndarray)):
             raise TypeError(
                 f"cannot mix card strings with other elements in one sequence: element {i} is "
-                f"{_show(item)} ({type(item).__name__})"
+                f"{shown(item)} ({type(item).__name__})"
             )
     return _stack([as_card_array(item) for item in items], "row", items)

@@ -1,15 +1,23 @@
-"""Facts about cards that every module shares, each written once.
+"""Every fact the package shares, written once: cards, hands, strengths, categories, deals.
 
->>> WILD, NO_CARD, N_NATURAL
-(52, 255, 52)
+Everything else imports these; nothing re-types them.  The rules behind them are in
+``docs/rules.md``.
+
+>>> WILD, NO_CARD, N_NATURAL, card(12, 3), rank_of(51), suit_of(51)
+(52, 255, 52, 51, 12, 3)
+>>> NATURAL_STRENGTHS, MAX_STRENGTH, CATEGORIES["high"][FLUSH]
+(7462, 7475, 'Flush')
 """
 
 from __future__ import annotations
+
+# --------------------------------------------------------------------------- cards
 
 #: Ranks per suit (deuce .. ace) and suits (clubs, diamonds, hearts, spades); a card id is
 #: ``4 * rank + suit`` (``docs/rules.md``, "Cards").
 N_RANKS = 13
 N_SUITS = 4
+DEUCE = 0
 ACE = 12
 #: Natural cards: ids ``0 .. N_NATURAL - 1``.
 N_NATURAL = N_RANKS * N_SUITS
@@ -17,7 +25,93 @@ N_NATURAL = N_RANKS * N_SUITS
 WILD = 52
 #: Padding for "no card here" in fixed-width card arrays (``made_cards``, video-poker holds).
 NO_CARD = 255
-#: The strength no hand has: the kernels write it for a row they reject.
-NO_STRENGTH = 0
+#: Rank and suit letters, deuce first and clubs first: a card's text is ``RANK_CHARS[r] + SUIT_CHARS[s]``.
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES: tuple[str, ...] = (
+    "two", "three", "four", "five", "six", "seven", "eight",
+    "nine", "ten", "jack", "queen", "king", "ace",
+)  # fmt: skip
+RANK_PLURALS: tuple[str, ...] = (
+    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+    "nines", "tens", "jacks", "queens", "kings", "aces",
+)  # fmt: skip
+
+
+def card(rank: int, suit: int) -> int:
+    """The id of the card of ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0 = c .. 3 = s).
+
+    >>> card(0, 0), card(ACE, 3)
+    (0, 51)
+    """
+    return N_SUITS * rank + suit
+
+
+def rank_of(card_id: int) -> int:
+    """The rank of a natural card id.
+
+    >>> rank_of(card(9, 2))
+    9
+    """
+    return card_id // N_SUITS
+
+
+def suit_of(card_id: int) -> int:
+    """The suit of a natural card id.
+
+    >>> suit_of(card(9, 2))
+    2
+    """
+    return card_id % N_SUITS
+
+
+# --------------------------------------------------------------------------- hands and strengths
+
+#: Hand sizes ranked as the best five of k (each has tables of its own).
+HAND_SIZES = (5, 6, 7)
 #: The most cards one hand may hold (Hold'em: 2 hole + 5 board).
 MAX_HAND_CARDS = 7
+#: The strength no hand has: the kernels write it for a row they reject.
+NO_STRENGTH = 0
+#: Distinct natural 5-card hand values of the standard high game (``7463 - s`` is the Cactus Kev rank).
+NATURAL_STRENGTHS = 7462
+#: Five of a kind of rank ``r`` (only with wild cards) is ``FIVE_OF_A_KIND_BASE + r``.
+FIVE_OF_A_KIND_BASE = NATURAL_STRENGTHS + 1
+MAX_STRENGTH = FIVE_OF_A_KIND_BASE + ACE
+
+#: Category numbers of the standard high game, weakest first.
+(HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
+ STRAIGHT_FLUSH, FIVE_OF_A_KIND) = range(10)
+
+#: Category names of every table set, weakest first: category ``i`` of a strength is
+#: ``hand_values[strength, 0]`` and its name ``CATEGORIES[table_set][i]``.  Category numbers grow
+#: with strength in every game (the low games included: their best category comes last).
+CATEGORIES: dict[str, tuple[str, ...]] = {
+    "high": ("High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
+             "Four of a kind", "Straight flush", "Five of a kind"),
+    "short-deck": ("High card", "One pair", "Two pair", "Straight", "Three of a kind", "Full house", "Flush",
+                   "Four of a kind", "Straight flush"),
+    "ace-five-low": ("Four of a kind", "Full house", "Three of a kind", "Two pair", "One pair", "No pair"),
+    "eight-or-better": ("No low", "Eight low", "Seven low", "Six low", "Five low"),
+    "deuce-seven-low": ("Straight flush", "Four of a kind", "Full house", "Flush", "Straight", "Three of a kind",
+                        "Two pair", "One pair", "High card"),
+}
+#: How many of the best five are "made" per high category (``docs/rules.md``, "Best five and made
+#: cards"): the single highest card, the pair, both pairs, the trips, all five, all five, all five,
+#: the quads, all five, all five.
+MADE_COUNTS = (1, 2, 4, 3, 5, 5, 5, 4, 5, 5)
+
+# --------------------------------------------------------------------------- deals
+
+#: Players in one deal (equity, showdown of a game with a board).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 9
+#: Hole cards of a Hold'em hand, and the board sizes a Hold'em deal may be given with (0: preflop).
+HOLDEM_HOLE = 2
+BOARD_CARDS = 5
+HOLDEM_BOARD_SIZES = (0, 3, 4, 5)
+#: Omaha: hole cards per hand and the board sizes its hands are ranked on.
+OMAHA_HOLE_SIZES = (4, 5, 6)
+OMAHA_BOARD_SIZES = (3, 4, 5)
+OMAHA_EQUITY_BOARD_SIZES = (0, 3, 4, 5)

@@ -35,7 +35,8 @@ def _import_dask():
 def _evaluate_block(block: np.ndarray, check: bool, variant: str, block_info=None) -> np.ndarray:
     """One block's strengths; a bad card is named by its row in the whole array, not the block."""
     from ._input import hand_rows, raise_for_rows
-    from .evaluate import HAND_SIZES, rank_rows
+    from .constants import HAND_SIZES
+    from .evaluate import rank_rows
     from .variants import best_five_variant
 
     v = best_five_variant(variant, "pokerlut.dask.evaluate")
@@ -46,7 +47,7 @@ def _evaluate_block(block: np.ndarray, check: bool, variant: str, block_info=Non
     try:
         out = rank_rows(rows, v.tables, check=check, lead_shape=lead_shape, variant=v)
     except ValueError:
-        raise_for_rows(rows, v.tables["cards"], lead_shape, v.name, 0, v.describe_deck(), origin=origin)
+        raise_for_rows(rows, v.tables.cards, lead_shape, v.name, 0, v.describe_deck(), origin=origin)
         raise
     return out.reshape(lead_shape)
 
@@ -97,7 +98,7 @@ def evaluate(hands, *, check: bool = True):
 
 
 def _run_task(mc, scenario, trials, seeds) -> np.ndarray:
-    from .holdem_equity import run_chunks
+    from .equities.holdem import run_chunks
 
     return run_chunks(mc, scenario, trials, seeds).sum(axis=0)
 
@@ -116,19 +117,21 @@ def equity(players, board="", dead="", *, samples: int = 10_000_000, seed=None, 
     takes what :func:`pokerlut.equity` takes (an integer >= 0, a ``SeedSequence``, a ``Generator``)."""
     dask = _import_dask()
     from . import _seeds
-    from .holdem_equity import _check_samples, _entropy, _mc_input, _mc_result, _prepare, chunk_plan
+    from .equities import plan
+    from .equities.deal import parse_deal
+    from .equities.holdem import mc_input, mc_result
 
     start = time.perf_counter()
-    samples = _check_samples(samples, 10_000_000)
+    samples = plan.check_samples(samples, 10_000_000)
     _seeds.check_seed(seed)
     if tasks is not None and (isinstance(tasks, (bool, np.bool_)) or not isinstance(tasks, (int, np.integer))):
         raise TypeError(f"tasks must be an integer >= 1 or None, got {tasks!r}")
     if tasks is not None and tasks < 1:
         raise ValueError(f"tasks must be at least 1, got {tasks}")
-    problem = _prepare(players, board, dead)
-    entropy = _entropy(seed)
-    trials, seeds = chunk_plan(samples, entropy)
-    mc = _mc_input(problem)
+    deal = parse_deal(players, board, dead)
+    entropy = plan.entropy(seed)
+    trials, seeds = plan.chunk_plan(samples, entropy)
+    mc = mc_input(deal)
     n_chunks = len(trials)
     if tasks is None:
         workers = len(client.scheduler_info()["workers"]) if client is not None else 2
@@ -144,4 +147,4 @@ def equity(players, board="", dead="", *, samples: int = 10_000_000, seed=None, 
         counts = client.compute(total).result()
     else:
         counts = total.compute()
-    return _mc_result(problem, np.asarray(counts), int(samples), entropy, time.perf_counter() - start)
+    return mc_result(deal, np.asarray(counts), int(samples), entropy, time.perf_counter() - start)

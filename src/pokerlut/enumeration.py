@@ -9,18 +9,21 @@ from math import comb
 import numpy as np
 
 from . import _threads, layout
-from .constants import N_NATURAL
+from ._notice import compile_notice
+from .constants import HAND_SIZES, N_NATURAL
+from .kernels.primitives import suit_rank_bit
 from .kernels.registry import histogram_kernel
 from .strength import category, category_names
 from .tables import TableSet
 from .variants import VariantLike, best_five_variant
-from .first_call import compile_notice
+
+__all__ = ["strength_histogram", "category_counts", "deck_of"]
 
 
 def _check_n_cards(n_cards) -> int:
     if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
         raise TypeError(f"n_cards must be an integer 5, 6 or 7, got {n_cards!r}")
-    if n_cards not in layout.HAND_SIZES:
+    if n_cards not in HAND_SIZES:
         raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     return int(n_cards)
 
@@ -32,12 +35,12 @@ def deck_of(tables: TableSet) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _prefixes_by_work(n_cards: int, n_deck: int) -> np.ndarray:
-    """The first ``n_cards - 4`` deck positions of every hand, padded with -1, the prefixes with the
-    most hands under them first (so chunks taking every T-th prefix get about equal work)."""
+def _prefixes(n_cards: int, n_deck: int) -> np.ndarray:
+    """The first ``n_cards - 4`` deck positions of every hand, padded with -1 (read-only)."""
     size = n_cards - 4
-    prefixes = sorted(combinations(range(n_deck), size), key=lambda p: (-comb(n_deck - 1 - p[-1], 4), p))
-    return np.array([p + (-1,) * (3 - size) for p in prefixes], dtype=np.int64)
+    prefixes = np.array([p + (-1,) * (3 - size) for p in combinations(range(n_deck), size)], dtype=np.int64)
+    prefixes.setflags(write=False)
+    return prefixes
 
 
 def strength_histogram(n_cards: int, variant: VariantLike = "high") -> np.ndarray:
@@ -61,30 +64,29 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high") -> np.ndarra
 
 def _histogram(tables: TableSet, n_cards: int) -> np.ndarray:
     deck = deck_of(tables)
-    cards = tables["cards"]
+    cards = tables.cards
     deck_keys = np.ascontiguousarray(cards[deck])
     deck_first = np.ascontiguousarray(cards[layout.FIRST_CARD + deck])
-    deck_bits = (np.uint64(1) << (np.uint64(16) * (deck & 3).astype(np.uint64) + (deck >> 2).astype(np.uint64)))
-    prefixes = _prefixes_by_work(n_cards, len(deck))
-    threads = _threads.use_threads(comb(len(deck), n_cards), None)
-    n_pieces = _threads.n_chunks() if threads else 1
-    _, bases, values, flush = tables.rank_tables(n_cards)[:4]
+    deck_bits = np.array([suit_rank_bit(c) for c in deck.tolist()], dtype=np.uint64)
+    prefixes = _prefixes(n_cards, len(deck))
+    t = tables.rank_tables(n_cards)
     kernel = histogram_kernel()
     with compile_notice("enumeration"):
-        kernel(prefixes[:0], deck_keys, deck_first, deck_bits, np.zeros((1, tables.n_strengths + 1), np.int64), bases,
-               values, flush)
-    counts = np.zeros((n_pieces, tables.n_strengths + 1), dtype=np.int64)
+        kernel(prefixes[:0], deck_keys, deck_first, deck_bits, np.zeros((1, tables.n_strengths + 1), np.int64),
+               t.bases, t.values, t.flush)
+    counts = np.zeros((_threads.n_chunks(), tables.n_strengths + 1), dtype=np.int64)
 
-    def piece(t: int, lo: int, hi: int) -> None:
-        # prefixes lo..hi of piece t: every n_pieces-th one (they are sorted by work, so the
-        # pieces get about equal shares)
-        kernel(prefixes[lo + t:hi:n_pieces], deck_keys, deck_first, deck_bits, counts[t:t + 1], bases, values, flush)
+    def piece(lo: int, hi: int, slot: int) -> None:
+        kernel(prefixes[lo:hi], deck_keys, deck_first, deck_bits, counts[slot:slot + 1], t.bases, t.values, t.flush)
 
-    # a slice of prefixes per round of pieces, so that Ctrl-C is answered between rounds
-    step = n_pieces * max(1, len(prefixes) // (16 * n_pieces))
-    for lo in range(0, len(prefixes), step):
-        _threads.run_pieces(piece, [(t, lo, min(len(prefixes), lo + step)) for t in range(n_pieces)], threads)
+    _threads.run_blocks(piece, len(prefixes), cost=_hands_below(prefixes, len(deck)))
     return counts.sum(axis=0)
+
+
+def _hands_below(prefixes: np.ndarray, n_deck: int) -> np.ndarray:
+    """How many hands each prefix stands for: its last card's later cards, four at a time."""
+    last = prefixes.max(axis=1)
+    return np.array([comb(n_deck - 1 - int(c), 4) for c in last], dtype=np.float64)
 
 
 def category_counts(n_cards: int, variant: VariantLike = "high") -> np.ndarray:

@@ -6,49 +6,50 @@ import numpy as np
 
 from . import _threads
 from ._input import hand_rows, raise_for_rows
+from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
+from .constants import HAND_SIZES
 from .kernels.registry import ranking_kernel
-from .layout import HAND_SIZES
 from .tables import TableSet
-from .first_call import compile_notice
-from .variants import Variant, VariantLike, best_five_variant, get_variant
+from .variants import Variant, VariantLike, best_five_variant
 
-__all__ = ["evaluate", "rank_rows", "PARALLEL_MIN_HANDS", "HAND_SIZES"]
-
-#: Rows ranked per kernel call (per thread): about 10-30 ms, so a long call answers Ctrl-C between
-#: blocks.
-BLOCK_ROWS = 1 << 22
+__all__ = ["evaluate", "rank_rows", "PARALLEL_MIN_HANDS"]
 
 
 def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, parallel: bool | None = None,
               lead_shape: tuple[int, ...] | None = None, variant: Variant | None = None) -> np.ndarray:
     """Strengths of C-contiguous uint8 rows ``(N, k)`` under one game's tables; with ``check`` a bad
     row is a ``ValueError`` naming it (in ``lead_shape`` terms when given, the game's deck when
-    ``variant`` is given)."""
+    ``variant`` is given).
+
+    >>> from pokerlut.tables import load_table_set
+    >>> rank_rows(np.array([[51, 47, 43, 39, 35]], np.uint8), load_table_set("high")).tolist()
+    [7462]
+    """
     if not isinstance(check, (bool, np.bool_)):
         raise TypeError(f"check must be True or False, got {check!r}")
+    parallel = _threads.check_parallel(parallel)
     n_rows, n_cards = rows.shape
     out = np.empty(n_rows, dtype=np.uint16)
-    threads = _threads.use_threads(n_rows, parallel)
     kernel = ranking_kernel(n_cards, bool(check), table_set.simd_fits)
     tables = table_set.rank_tables(n_cards)
     flat = rows.reshape(-1)
 
-    def piece(lo: int, hi: int) -> int:
+    def piece(lo: int, hi: int, slot: int = 0) -> int:
         bad = np.zeros(1, dtype=np.int64)
         block = flat[n_cards * lo:n_cards * hi]
         kernel(block, block, out[lo:hi], *tables, bad)
         return int(bad[0])
 
-    per_block = BLOCK_ROWS * (_threads.get_num_threads() if threads else 1)
-    with compile_notice("evaluate"):
-        piece(0, 0)  # compiles (or loads) the kernel, saying so if that takes long
-    for lo, hi in _threads.blocks(n_rows, per_block):
-        pieces = [(lo + a, lo + b) for a, b in _threads.split(hi - lo, _threads.n_chunks() if threads else 1)]
-        if any(_threads.run_pieces(piece, pieces, threads)):
-            raise_for_rows(rows, table_set["cards"], lead_shape if lead_shape is not None else (n_rows,),
+    def after_block(lo: int, hi: int, bad: list) -> None:
+        if any(bad):
+            raise_for_rows(rows, table_set.cards, lead_shape if lead_shape is not None else (n_rows,),
                            variant.name if variant else table_set.name, lo,
                            variant.describe_deck() if variant else "")
+
+    with compile_notice("evaluate"):
+        piece(0, 0)  # compiles (or loads) the kernel, saying so if that takes long
+    _threads.run_blocks(piece, n_rows, parallel=parallel, after_block=after_block)
     return out
 
 

@@ -1,7 +1,7 @@
 """The layout of the lookup tables: the one contract between the generator and the kernels.
 
 Every constant of the key and of the tables is defined here and imported by both
-:mod:`pokerlut.build` (which writes the tables) and :mod:`pokerlut.kernels` (which reads them);
+:mod:`pokerlut.tablegen` (which writes the tables) and :mod:`pokerlut.kernels` (which reads them);
 nothing here is written twice.
 
 The key of a hand (uint64) is the sum of one **card constant** per card::
@@ -93,9 +93,6 @@ FLUSH_WILD_SHIFT = N_RANKS
 RANK_MASK = (1 << N_RANKS) - 1
 MAX_WILDS = 7
 
-#: Hand sizes with tables of their own.
-HAND_SIZES = (5, 6, 7)
-
 #: The file stems of one variant's table set, and the order the evaluation kernels take them in:
 #: ``(cards, bases, values, flush, bases5, values5)`` for hands of k cards (the 5-card hash comes
 #: along for the rare rows that are ranked subset by subset).
@@ -107,6 +104,13 @@ HAND_VALUES_TABLE = "hand_values"
 #: suits count.
 RULES_TABLE = "rules"
 RULE_SUBSET_RARE, RULE_WILD, RULE_FLUSHES = range(3)
+
+#: The dtype of each kind of table, as the generator writes them and the kernels are compiled for.
+CARD_DTYPE = np.uint64
+BASES_DTYPE = np.uint32
+VALUE_DTYPE = np.uint16
+HAND_VALUES_DTYPE = np.uint8
+RULES_DTYPE = np.uint8
 
 
 def bases_name(n_cards: int) -> str:

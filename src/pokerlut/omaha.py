@@ -14,17 +14,16 @@ from typing import NamedTuple
 
 import numpy as np
 
+from math import comb
+
 from . import _threads
-from ._input import NOT_A_CARD, card_array, first_problem, hand_rows, problem_text, where
+from ._input import card_array, hand_rows, raise_for_deals
+from ._notice import noticed
 from .kernels.registry import omaha_kernel
 from .strength import describe  # noqa: F401 (the examples use it)
 from .variants import OMAHA_HILO, Variant, VariantLike, get_variant
-from .first_call import noticed
 
-__all__ = ["HiLo", "evaluate_omaha", "omaha_rows"]
-
-#: Rows per kernel call (Ctrl-C is answered between calls).
-BLOCK_ROWS = 1 << 18
+__all__ = ["HiLo", "evaluate_omaha", "omaha_rows", "omaha_variant"]
 
 
 class HiLo(NamedTuple):
@@ -48,21 +47,18 @@ def omaha_rows(holes: np.ndarray, boards: np.ndarray, v: Variant, *, parallel: b
     hilo = v.rule == OMAHA_HILO
     high = np.empty(n, np.uint16)
     low = np.empty(n, np.uint16)
-    threads = _threads.use_threads(n * 8, parallel)
-    cards, _, _, flush, bases5, values5, _ = v.tables.rank_tables(5)
-    low_tables = (v.low_tables or v.tables).rank_tables(5)
+    t = v.tables.rank_tables(5)
+    low_t = (v.low_tables or v.tables).rank_tables(5)
     kernel = omaha_kernel(hilo)
     hflat, bflat = holes.reshape(-1), boards.reshape(-1)
 
-    def piece(lo: int, hi: int) -> None:
+    def piece(lo: int, hi: int, slot: int) -> None:
         kernel(hflat[n_hole * lo:n_hole * hi], bflat[n_board * lo:n_board * hi], n_hole, n_board, high[lo:hi],
-               low[lo:hi], np.zeros(10, np.uint64), np.zeros(10, np.uint64), cards, bases5, values5, flush,
-               low_tables[4], low_tables[5])
+               low[lo:hi], np.zeros(10, np.uint64), np.zeros(10, np.uint64), t.cards, t.bases5, t.values5, t.flush,
+               low_t.bases5, low_t.values5)
 
-    per_block = BLOCK_ROWS * (_threads.get_num_threads() if threads else 1)
-    for lo, hi in _threads.blocks(n, per_block):
-        pieces = [(lo + a, lo + b) for a, b in _threads.split(hi - lo, _threads.n_chunks() if threads else 1)]
-        _threads.run_pieces(piece, pieces, threads)
+    lookups = comb(n_hole, 2) * comb(n_board, 3) * (2 if hilo else 1)
+    _threads.run_blocks(piece, n, cost=lookups, parallel=parallel)
     return high, (low if hilo else None)
 
 
@@ -108,22 +104,10 @@ def evaluate_omaha(holes, board, *, variant: VariantLike = "omaha", check: bool 
                          f"{lead_shape + hole_rows.shape[1:]}") from None
     board_rows, _ = hand_rows(board_array, v.board_sizes, "board")
     if check:
-        _check_deals(np.concatenate([hole_rows, board_rows], axis=1), hole_rows.shape[1], lead_shape, v)
+        raise_for_deals(np.concatenate([hole_rows, board_rows], axis=1),
+                        [("hole card", hole_rows.shape[1]), ("board card", board_rows.shape[1])], v.tables.cards,
+                        f"the {v.name} game", v.describe_deck(), lead_shape, "hand")
     high, low = omaha_rows(hole_rows, board_rows, v, parallel=parallel)
     if low is None:
         return high.reshape(lead_shape)
     return HiLo(high.reshape(lead_shape), low.reshape(lead_shape))
-
-
-def _check_deals(rows: np.ndarray, n_hole: int, lead_shape: tuple[int, ...], v: Variant) -> None:
-    row, pos, code = first_problem(rows, v.tables["cards"])
-    if code == 0:
-        return
-    place = f"hole card {pos}" if pos < n_hole else f"board card {pos - n_hole}"
-    text = problem_text(rows[row], pos, code, v.name, v.describe_deck())
-    if code != NOT_A_CARD:
-        first = int(np.flatnonzero(rows[row, :pos] == rows[row, pos])[0])
-        other = f"hole card {first}" if first < n_hole else f"board card {first - n_hole}"
-        text = f"card {text.split(' (id')[0].removeprefix('card ')} is dealt twice: as {other} and as {place}"
-    raise ValueError(f"{where(row, lead_shape)}, {place}: {text}")
-

@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .grid import RANKS, class_weights
-from .grid_equity import DEFAULT_GRID_SAMPLES, EquityGrid, class_equity
-from .range_strength import range_strengths
-from .strength import NATURAL_STRENGTHS, category_names, describe
+from .equities.grid import DEFAULT_GRID_SAMPLES, EquityGrid, class_equity
+from .ranges import RANKS, class_weights, range_strengths
+from .constants import NATURAL_STRENGTHS
+from .strength import category_names, describe
 from .variants import get_variant
 
 if TYPE_CHECKING:  # pragma: no cover

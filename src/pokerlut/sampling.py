@@ -7,9 +7,9 @@ import numbers
 import numpy as np
 
 from . import _seeds
-from .cards import WILD
+from .constants import N_NATURAL, WILD
 
-#: Rows drawn per round (the deck scratch is ``BLOCK_ROWS x 52`` bytes, whatever ``n`` is).
+#: Rows drawn per round (the deck scratch is ``BLOCK_ROWS x N_NATURAL`` bytes, whatever ``n`` is).
 BLOCK_ROWS = 1 << 16
 
 
@@ -26,18 +26,18 @@ def _draw_without_replacement(rng: np.random.Generator, n: int, cards: int) -> n
         hands = np.empty((n, cards), dtype=np.uint8)
     except (MemoryError, ValueError):
         raise ValueError(f"n = {n:,} hands of {cards} cards ({n * cards:,} bytes) do not fit in memory") from None
-    fresh = np.arange(52, dtype=np.uint8)
+    fresh = np.arange(N_NATURAL, dtype=np.uint8)
     for lo in range(0, n, BLOCK_ROWS):
         hi = min(n, lo + BLOCK_ROWS)
         m = hi - lo
         deck = np.tile(fresh, m)  # m fresh decks, flat
-        base = np.arange(0, 52 * m, 52, dtype=np.intp)
+        base = np.arange(0, N_NATURAL * m, N_NATURAL, dtype=np.intp)
         for j in range(cards):  # swap position j with a uniform position in j..51
-            pick = base + rng.integers(j, 52, size=m, dtype=np.intp)
+            pick = base + rng.integers(j, N_NATURAL, size=m, dtype=np.intp)
             chosen = deck[pick]
             deck[pick] = deck[base + j]
             deck[base + j] = chosen
-        hands[lo:hi] = deck.reshape(m, 52)[:, :cards]
+        hands[lo:hi] = deck.reshape(m, N_NATURAL)[:, :cards]
     return hands
 
 
@@ -69,8 +69,8 @@ def random_hands(
     max_wilds = _integer(max_wilds, "max_wilds")
     if isinstance(wild_fraction, (bool, np.bool_)) or not isinstance(wild_fraction, numbers.Real):
         raise TypeError(f"wild_fraction must be a number in [0, 1], got {wild_fraction!r}")
-    if not 1 <= cards <= 52:
-        raise ValueError(f"cards must be between 1 and 52, got {cards}")
+    if not 1 <= cards <= N_NATURAL:
+        raise ValueError(f"cards must be between 1 and {N_NATURAL}, got {cards}")
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
     if not 0.0 <= wild_fraction <= 1.0:

@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
 
-from ._input import NOT_A_CARD, card_array, first_problem, hand_rows, problem_text, raise_for_rows
-from .cards import format_card
-from .constants import NO_CARD, WILD
+from . import _threads
+from ._input import card_array, deal_rows, hand_rows, raise_for_deals, raise_for_rows
+from ._notice import compile_notice
+from .constants import HAND_SIZES, MADE_COUNTS, NO_CARD
 from .evaluate import evaluate, rank_rows
 from .kernels.registry import select_kernel
-from .layout import HAND_SIZES
-from .strength import category
 from .omaha import omaha_rows
+from .strength import category
 from .tables import load_table_set
-from .variants import Variant, VariantLike, get_variant
-from .first_call import compile_notice
+from .variants import VariantLike, get_variant
 
-#: How many of the best five are "made" per category (docs/rules.md, "Best five and made cards"):
-#: the single highest card, the pair, both pairs, the trips, all five, all five, all five, the
-#: quads, all five.
-MADE_COUNT = np.array([1, 2, 4, 3, 5, 5, 5, 4, 5, 5], dtype=np.intp)
+__all__ = ["BestFive", "HiLoShowdown", "Showdown", "best_five", "compare", "made_cards", "showdown"]
+
+#: ``MADE_COUNT[category]``: how many of the best five are made (:data:`pokerlut.constants.MADE_COUNTS`).
+MADE_COUNT = np.array(MADE_COUNTS, dtype=np.intp)
+#: What picking the best five of a row costs, in lookups: the row and each of its 5-card subsets.
+_SELECT_LOOKUPS = 22
 
 
 class BestFive(NamedTuple):
@@ -78,15 +77,22 @@ def best_five(hands, *, check: bool = True) -> BestFive:
     rows, lead_shape = hand_rows(hands, HAND_SIZES)
     tables = load_table_set("high")
     if check:
-        raise_for_rows(rows, tables["cards"], lead_shape, tables.name)
-    n = len(rows)
+        raise_for_rows(rows, tables.cards, lead_shape, tables.name)
+    n, k = rows.shape
     five = np.empty((n, 5), dtype=np.uint8)
     plays_as = np.empty((n, 5), dtype=np.uint8)
     strengths = np.empty(n, dtype=np.uint16)
-    cards, bases, values, flush, bases5, values5, _ = tables.rank_tables(rows.shape[1])
+    t = tables.rank_tables(k)
+    kernel = select_kernel(k)
+    flat = rows.reshape(-1)
+
+    def piece(lo: int, hi: int, slot: int = 0) -> None:
+        kernel(flat[k * lo:k * hi], five[lo:hi], plays_as[lo:hi], strengths[lo:hi], t.cards, t.bases, t.values,
+               t.flush, t.bases5, t.values5, tables.hand_values)
+
     with compile_notice("best five"):
-        select_kernel(rows.shape[1])(rows.reshape(-1), five, plays_as, strengths, cards, bases, values, flush,
-                                     bases5, values5, tables.hand_values)
+        piece(0, 0)
+    _threads.run_blocks(piece, n, cost=_SELECT_LOOKUPS)
     shape = lead_shape + (5,)
     return BestFive(five.reshape(shape), plays_as.reshape(shape), strengths.reshape(lead_shape))
 
@@ -122,24 +128,6 @@ def compare(a, b, *, check: bool = True) -> np.ndarray:
     if sa.shape != sb.shape:
         raise ValueError(f"compare needs as many hands on each side: shapes {sa.shape} and {sb.shape}")
     return np.sign(sa - sb).astype(np.int8)
-
-
-def _showdown_problem(row: int, pos: int, code: int, combined: np.ndarray, n_players: int, hole: int,
-                      batched: bool, variant: Variant) -> str:
-    def place(j: int) -> str:
-        if j < n_players * hole:
-            return f"player {j // hole}'s card {j % hole}"
-        return f"board card {j - n_players * hole}"
-
-    value = int(combined[row, pos])
-    where = f"deal {row}: " if batched else ""
-    if code == NOT_A_CARD:
-        if 0 <= value <= WILD:
-            return f"{where}{place(pos)}: {problem_text(combined[row], pos, code, variant.name, variant.describe_deck())}"
-        return f"{where}{place(pos)} is {value}, not a card (ids are 0..51, and {WILD} for a wild card)"
-    first = int(np.flatnonzero(combined[row, :pos] == value)[0])
-    return (f"{where}card {format_card(value)} (id {value}) is dealt twice: as {place(first)} and as "
-            f"{place(pos)}")
 
 
 class HiLoShowdown(NamedTuple):
@@ -225,15 +213,11 @@ def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "hig
         raise ValueError("a showdown needs at least one player")
     combined = np.concatenate([holes.reshape(n_deals, n_players * hole), board], axis=1)
     tables = v.tables
-    outside = (combined < 0) | (combined > 255)
-    if outside.any():
-        row, pos = (int(i) for i in np.argwhere(outside)[0])
-        raise ValueError(_showdown_problem(row, pos, NOT_A_CARD, combined, n_players, hole, batched, v))
-    combined = combined.astype(np.uint8)
+    groups = [(f"player {p}'s card", hole) for p in range(n_players)] + [("board card", board.shape[1])]
+    combined = deal_rows(combined, groups, (n_deals,) if batched else None)
     if check:
-        row, pos, code = first_problem(combined, tables["cards"])
-        if row >= 0:
-            raise ValueError(_showdown_problem(row, pos, code, combined, n_players, hole, batched, v))
+        raise_for_deals(combined, groups, tables.cards, f"the {v.name} game", v.describe_deck(),
+                        (n_deals,) if batched else None)
     boards = combined[:, n_players * hole:]
     if v.is_omaha:
         per_player_board = np.ascontiguousarray(np.repeat(boards, n_players, axis=0))

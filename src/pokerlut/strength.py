@@ -12,20 +12,17 @@ import numbers
 
 import numpy as np
 
-from ._input import _non_integer_scalar
-from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
-from .categories import CATEGORIES
-from .constants import ACE
+from ._input import non_integer_scalar
+from .constants import (ACE, CATEGORIES, MAX_STRENGTH, NATURAL_STRENGTHS, NO_CARD, RANK_CHARS, RANK_NAMES,
+                        RANK_PLURALS)
 from .tables import TableSet
 from .variants import VariantLike, get_variant
 
-NATURAL_STRENGTHS = 7462
-MAX_STRENGTH = 7475
+__all__ = ["CATEGORY_NAMES", "MAX_STRENGTH", "NATURAL_STRENGTHS", "category", "category_name", "category_names",
+           "describe"]
 
 #: Category names of the standard high game (see :func:`category_names` for the others).
 CATEGORY_NAMES: tuple[str, ...] = CATEGORIES["high"]
-(HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
- STRAIGHT_FLUSH, FIVE_OF_A_KIND) = range(10)
 
 
 def _scale(variant: VariantLike) -> TableSet:
@@ -44,7 +41,7 @@ def _strength_array(strengths, tables: TableSet) -> np.ndarray:
     if isinstance(strengths, numbers.Integral) and not 0 <= int(strengths) < 2**63:
         raise ValueError(f"strength {int(strengths)} is not a valid {tables.name} strength (1..{top})")
     if isinstance(strengths, (list, tuple)):
-        bad = _non_integer_scalar(strengths)
+        bad = non_integer_scalar(strengths)
         if bad is not None:
             raise TypeError(f"a strength is an integer, got {bad!r}")
     array = np.asarray(strengths)
@@ -152,7 +149,7 @@ def describe(strength: int, variant: VariantLike = "high") -> str:
     s = _one_strength(strength, tables, "describe")
     cat, *ranks = (int(x) for x in tables.hand_values[s])
     name = CATEGORIES[tables.name][cat]
-    r = [x for x in ranks if x != 255]
+    r = [x for x in ranks if x != NO_CARD]
     if tables.name in ("ace-five-low", "eight-or-better"):
         return _describe_ace_five(name, r)
     if tables.name == "deuce-seven-low" and name == "High card":

@@ -1,4 +1,4 @@
-"""Finding and loading the generated lookup tables (read-only; building them is ``pokerlut.build``).
+"""Finding and loading the generated lookup tables (read-only; building them is ``pokerlut.tablegen``).
 
 The tables live in the repository's top-level ``tables/`` folder, one sub-folder per table set
 (``tables/high``, ``tables/short-deck``, ...), and travel inside the wheel as ``pokerlut/tables``.
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 import numpy as np
 
@@ -51,6 +51,18 @@ def tables_dir() -> Path:
                             f"or run {REGENERATE}")
 
 
+class RankTables(NamedTuple):
+    """The tables the ranking kernels take, in their argument order (``*tables`` passes them)."""
+
+    cards: np.ndarray  #: (512,) uint64 card constants (:mod:`pokerlut.layout`)
+    bases: np.ndarray  #: (N_ROWS,) uint32 row bases of the k-card hash
+    values: np.ndarray  #: uint16 values of the k-card hash
+    flush: np.ndarray  #: uint16 flush table
+    bases5: np.ndarray  #: the 5-card hash, for rows ranked subset by subset
+    values5: np.ndarray
+    subset_rare: bool  #: 6/7-card rows with five of a suit are ranked subset by subset
+
+
 @dataclass(frozen=True)
 class TableSet:
     """The tables of one game, by file stem (read-only arrays), as :mod:`pokerlut.layout` lays out."""
@@ -81,12 +93,20 @@ class TableSet:
         """Whether rows of 6 or 7 cards with five of a suit are ranked subset by subset."""
         return bool(self.arrays[layout.RULES_TABLE][layout.RULE_SUBSET_RARE])
 
-    def rank_tables(self, n_cards: int) -> tuple:
-        """The tables the ranking kernels take, in their order:
-        ``(cards, bases, values, flush, bases5, values5, subset_rare)``."""
+    @property
+    def cards(self) -> np.ndarray:
+        """The card constants of every uint8 id (:mod:`pokerlut.layout`)."""
+        return self.arrays[layout.CARD_TABLE]
+
+    def rank_tables(self, n_cards: int) -> RankTables:
+        """The tables the ranking kernels take for hands of ``n_cards`` cards (5, 6 or 7).
+
+        >>> load_table_set("high").rank_tables(7).values.dtype.name
+        'uint16'
+        """
         a = self.arrays
-        return (a[layout.CARD_TABLE], a[layout.bases_name(n_cards)], a[layout.values_name(n_cards)],
-                a[layout.FLUSH_TABLE], a[layout.bases_name(5)], a[layout.values_name(5)], self.subset_rare)
+        return RankTables(a[layout.CARD_TABLE], a[layout.bases_name(n_cards)], a[layout.values_name(n_cards)],
+                          a[layout.FLUSH_TABLE], a[layout.bases_name(5)], a[layout.values_name(5)], self.subset_rare)
 
 
 def _load_file(root: Path, name: str, info: dict) -> np.ndarray:

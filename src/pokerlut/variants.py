@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .constants import N_SUITS
+from .constants import N_RANKS, N_SUITS, OMAHA_BOARD_SIZES, OMAHA_HOLE_SIZES, RANK_CHARS, card
 from .tables import TableSet, load_table_set
 
 BEST_FIVE, OMAHA, OMAHA_HILO = "best five of k", "omaha", "omaha hi-lo"
@@ -55,7 +55,7 @@ class Variant:
     @property
     def deck(self) -> tuple[int, ...]:
         """The natural card ids the game deals."""
-        return tuple(4 * r + s for r in self.ranks for s in range(N_SUITS))
+        return tuple(card(r, s) for r in self.ranks for s in range(N_SUITS))
 
     @property
     def deck_size(self) -> int:
@@ -80,12 +80,12 @@ class Variant:
         >>> get_variant("short-deck").describe_deck()
         'the short-deck deck (6 to A, 36 cards)'
         """
-        low, high = "23456789TJQKA"[self.ranks[0]], "23456789TJQKA"[self.ranks[-1]]
+        low, high = RANK_CHARS[self.ranks[0]], RANK_CHARS[self.ranks[-1]]
         wild = " and the wild card" if self.wild else ""
         return f"the {self.name} deck ({low} to {high}, {self.deck_size} cards{wild})"
 
 
-_ALL_RANKS = tuple(range(13))
+_ALL_RANKS = tuple(range(N_RANKS))
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (
     Variant("high", "Standard high", _ALL_RANKS, BEST_FIVE, "high", wild=True),
@@ -93,10 +93,13 @@ VARIANTS: dict[str, Variant] = {v.name: v for v in (
     Variant("ace-five-low", "Ace-to-five low", _ALL_RANKS, BEST_FIVE, "ace-five-low", low=True),
     Variant("eight-or-better", "Eight-or-better low", _ALL_RANKS, BEST_FIVE, "eight-or-better", low=True),
     Variant("deuce-seven-low", "Deuce-to-seven low", _ALL_RANKS, BEST_FIVE, "deuce-seven-low", low=True),
-    Variant("omaha", "Omaha", _ALL_RANKS, OMAHA, "high", hole_sizes=(4, 5, 6), board_sizes=(3, 4, 5)),
+    Variant("omaha", "Omaha", _ALL_RANKS, OMAHA, "high", hole_sizes=OMAHA_HOLE_SIZES,
+            board_sizes=OMAHA_BOARD_SIZES),
     Variant("omaha-hilo", "Omaha hi-lo (eight or better)", _ALL_RANKS, OMAHA_HILO, "high", "eight-or-better",
-            hole_sizes=(4, 5, 6), board_sizes=(3, 4, 5)),
+            hole_sizes=OMAHA_HOLE_SIZES, board_sizes=OMAHA_BOARD_SIZES),
 )}
+#: The games ranked by the best five of 5-7 cards (every one but Omaha's), in :data:`VARIANTS` order.
+BEST_FIVE_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.rule == BEST_FIVE)
 
 VariantLike = Union[str, Variant]
 

@@ -20,7 +20,6 @@ import platform
 import warnings
 from functools import lru_cache
 
-import llvmlite
 import numba
 
 _failure: str | None = None  # why the SIMD kernels failed to compile, once they did
@@ -73,24 +72,15 @@ def simd_failed(error: BaseException) -> None:
         warnings.warn(f"pokerlut: {_failure}; using the scalar kernels", RuntimeWarning, stacklevel=3)
 
 
-def kernel_info() -> dict:
-    """Which kernels rank hands here, and why: a dict with ``path`` (``"avx2"`` or ``"scalar"``),
-    ``reason``, ``threads``, the numba and llvmlite versions and the CPU.
+def host_cpu_name() -> str:
+    """The CPU as llvmlite names it (``"unknown"`` if it cannot say).
 
-    >>> info = kernel_info()
-    >>> info["path"] in ("avx2", "scalar"), sorted(info)
-    (True, ['cpu', 'llvmlite', 'numba', 'path', 'reason', 'threads'])
+    >>> isinstance(host_cpu_name(), str)
+    True
     """
-    from .._threads import get_num_threads
-
-    reason = simd_reason()
     try:
         import llvmlite.binding as llvm
 
-        cpu = llvm.get_host_cpu_name()
+        return llvm.get_host_cpu_name()
     except Exception:  # pragma: no cover - informational only
-        cpu = "unknown"
-    return {"path": "scalar" if reason else "avx2",
-            "reason": reason or "AVX2 on this x86-64 CPU: four rows per vector for the key of validated calls",
-            "threads": get_num_threads(), "numba": numba.__version__, "llvmlite": llvmlite.__version__,
-            "cpu": f"{platform.machine()} {cpu}"}
+        return "unknown"

@@ -9,7 +9,6 @@ so the same key serves both).
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from .compile import compile_kernel, jitted

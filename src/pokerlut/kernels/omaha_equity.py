@@ -11,7 +11,6 @@ units, ``3`` (Monte Carlo) squared units.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from .compile import compile_kernel, jitted

@@ -9,7 +9,23 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
+from .. import layout
 from .rank import make_rank_kernel
+
+
+@lru_cache(maxsize=1)
+def probe_tables() -> tuple:
+    """Empty read-only tables of the ranking kernels' argument types (as a loaded table set has
+    them), for compiling a kernel by a call on no rows."""
+    def empty(dtype) -> np.ndarray:
+        array = np.zeros(1, dtype)
+        array.setflags(write=False)
+        return array
+
+    card, bases, value = empty(layout.CARD_DTYPE), empty(layout.BASES_DTYPE), empty(layout.VALUE_DTYPE)
+    return card, bases, value, value, bases, value, False
 
 
 @lru_cache(maxsize=None)
@@ -107,16 +123,12 @@ def ranking_kernel(n_cards: int, checked: bool, simd_fits: bool):
 @lru_cache(maxsize=None)
 def _compiled_simd(n_cards: int, checked: bool):
     """The SIMD kernel, compiled (or loaded) now by a call on no rows; None if that fails."""
-    import numpy as np
-
     from . import backend
-    from ..tables import load_table_set
 
     kernel = simd_kernel(n_cards, checked)
     empty = np.zeros(0, np.uint8)
     try:
-        kernel(empty, empty, np.zeros(0, np.uint16), *load_table_set("high").rank_tables(n_cards),
-               np.zeros(1, np.int64))
+        kernel(empty, empty, np.zeros(0, np.uint16), *probe_tables(), np.zeros(1, np.int64))
     except Exception as error:  # a compile error of numba or LLVM: the kernels never raise otherwise
         backend.simd_failed(error)
         return None

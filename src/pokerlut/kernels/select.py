@@ -11,24 +11,21 @@ suit chosen so the substitute is legal.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
-from ..constants import NO_CARD, WILD
+from ..constants import (FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, NO_CARD, ONE_PAIR, STRAIGHT,
+                         STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, WILD)
 from ..layout import SLOW_FIELDS
 from .compile import compile_kernel, jitted
 from .primitives import hand_key, lookup, rare_value, subset_key, value_of, wild_count
 
-# categories of the standard high game (the one best_five serves), as the ladder numbers them
-STRAIGHT, FLUSH, FULL_HOUSE, THREE_OF_A_KIND, TWO_PAIR, ONE_PAIR, QUADS, STRAIGHT_FLUSH, FIVE_KIND = (
-    4, 5, 6, 3, 2, 1, 7, 8, 9)
 _SLOW = np.uint64(SLOW_FIELDS)
 
 
 @jitted()
 def group_sizes(category):
     """How many cards each tie-break rank of a category stands for, most significant first."""
-    if category == QUADS:
+    if category == FOUR_OF_A_KIND:
         return 4, 1, 0, 0, 0
     if category == FULL_HOUSE:
         return 3, 2, 0, 0, 0
@@ -48,7 +45,7 @@ def slot_rank(row, slot):
     if category == STRAIGHT or category == STRAIGHT_FLUSH:
         r = np.int64(row[1]) - slot
         return r if r >= 0 else np.int64(12)  # the wheel's ace plays low
-    if category == FIVE_KIND:
+    if category == FIVE_OF_A_KIND:
         return np.int64(row[1])
     sizes = group_sizes(category)
     start = 0
@@ -150,7 +147,7 @@ def make_select_kernel(n_cards: int):
                 if suited:
                     suit = flush_suit
                 else:
-                    suit = pick_suit(rank, hand_bits, used_bits, flush_suit, category == FIVE_KIND)
+                    suit = pick_suit(rank, hand_bits, used_bits, flush_suit, category == FIVE_OF_A_KIND)
                 card = np.uint64(4 * rank + suit)
                 five[i, slot] = WILD
                 plays_as[i, slot] = card

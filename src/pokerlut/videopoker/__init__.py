@@ -19,7 +19,6 @@ five-coin bet, and accepts a user's (:func:`make_paytable`).
 
 from .analysis import (BestHold, Classification, GameReturn, HoldValues, best_hold, classify, game_return,
                        hold_values)
-from .cli import add_holds_arguments, add_return_arguments, cmd_holds, cmd_return, holds_cli, return_cli
 from .games import GAMES, Game, PayTable, get_game, make_paytable
 
 __all__ = [
@@ -30,16 +29,10 @@ __all__ = [
     "GameReturn",
     "HoldValues",
     "PayTable",
-    "add_holds_arguments",
-    "add_return_arguments",
     "best_hold",
     "classify",
-    "cmd_holds",
-    "cmd_return",
     "game_return",
     "get_game",
     "hold_values",
-    "holds_cli",
     "make_paytable",
-    "return_cli",
 ]

@@ -13,7 +13,6 @@ tables of all sizes ``k = 0..4`` are packed into one array, rows ``offsets[k] + 
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from ..kernels.compile import jit, jitted

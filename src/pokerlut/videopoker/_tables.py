@@ -17,13 +17,18 @@ from functools import lru_cache
 
 import numpy as np
 
+from .. import _threads
+from ..constants import WILD
 from ..evaluate import rank_rows
 from ..tables import load_table_set
-from .. import _threads
 from . import _kernels
 from .games import GAMES, PayTable, class_lut
 
 N_CARDS = 5
+#: What the kernels' items cost, in lookups (:func:`pokerlut._threads.run_blocks`): one count row
+#: added into the level above per card, and one deal relabelled by the 24 suit permutations.
+_FILL_LOOKUPS = 1
+_SUIT_CLASS_LOOKUPS = 24
 #: binom[x, k] = C(x, k) for x in 0..63, k in 0..5.
 BINOM = np.array([[math.comb(x, k) for k in range(N_CARDS + 1)] for x in range(64)], dtype=np.int64)
 BINOM.setflags(write=False)
@@ -44,7 +49,7 @@ def classify_cards(hands: np.ndarray, game_key: str) -> np.ndarray:
     lut = class_lut(game_key)
     if game.wild_cards:
         relabelled = game.wild_map()[hands]
-        n_wild = np.count_nonzero(relabelled == 52, axis=1)
+        n_wild = np.count_nonzero(relabelled == WILD, axis=1)
     else:
         relabelled = hands
         n_wild = np.zeros(len(hands), dtype=np.intp)
@@ -71,8 +76,10 @@ def game_tables(game_key: str) -> GameTables:
     counts = np.empty((int(offsets[-1]), game.n_classes), dtype=np.int32)
     for k in range(N_CARDS - 1, -1, -1):  # each level from the one above: the levels in turn, the blocks in pieces
         n_blocks = -(-math.comb(n, k) // _kernels.BLOCK)
-        pieces = [(k, n, BINOM, class5, counts, offsets, lo, hi) for lo, hi in _threads.split(n_blocks, 4 * _threads.n_chunks())]
-        _threads.run_pieces(_kernels.fill_counts_level, pieces, _threads.use_threads(n_blocks, None, 64))
+        def piece(lo: int, hi: int, slot: int, k: int = k) -> None:
+            _kernels.fill_counts_level(k, n, BINOM, class5, counts, offsets, lo, hi)
+
+        _threads.run_blocks(piece, n_blocks, cost=_kernels.BLOCK * (n - k) * _FILL_LOOKUPS)
     class5.setflags(write=False)
     counts.setflags(write=False)
     return GameTables(n, class5, counts, offsets)
@@ -140,8 +147,8 @@ def canonical_deals(deck_size: int) -> tuple[np.ndarray, np.ndarray]:
     52 cards: 134,459 classes of the 2,598,960 deals; 53 cards: 150,891 of 2,869,685.
     """
     hands = all_hands(deck_size)
-    pieces = [(hands[lo:hi],) for lo, hi in _threads.split(len(hands), _threads.n_chunks())]
-    weights = np.concatenate(_threads.run_pieces(_kernels.suit_class_weights, pieces, True))
+    weights = np.concatenate(_threads.run_blocks(lambda lo, hi, slot: _kernels.suit_class_weights(hands[lo:hi]),
+                                                 len(hands), cost=_SUIT_CLASS_LOOKUPS))
     keep = np.flatnonzero(weights)
     deals = np.ascontiguousarray(hands[keep])
     w = weights[keep]

@@ -18,10 +18,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import format_card, format_cards
-from .._input import card_array
 from .. import _threads
-from ..first_call import noticed
+from .._input import card_array, twice_text, where
+from .._notice import noticed, progress_bar
+from ..cards import format_card, format_cards
+from ..constants import NO_CARD, WILD
 from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, game_tables, pay_levels, pay_scale
 from ._tables import classify_cards
@@ -38,9 +39,8 @@ __all__ = [
     "hold_values",
 ]
 
-NO_CARD = 255
-#: Batches of at least this many dealt hands run the hold kernels on numba's threads.
-PARALLEL_MIN_DEALS = 2048
+#: What valuing the holds of one dealt hand costs, in lookups (32 holds, a few table rows each).
+_HOLD_LOOKUPS = 32
 
 #: Short column labels of the pay classes, for tables.
 ABBREVIATIONS = {
@@ -52,14 +52,6 @@ ABBREVIATIONS = {
 
 
 # --------------------------------------------------------------------------------------- input
-
-
-def _where(row: int, lead_shape: tuple[int, ...]) -> str:
-    if not lead_shape:
-        return "the hand"
-    if len(lead_shape) == 1:
-        return f"hand {row}"
-    return f"hand {tuple(int(i) for i in np.unravel_index(row, lead_shape))}"
 
 
 def _deck_description(game: Game) -> str:
@@ -83,19 +75,17 @@ def _dealt_hands(hands, game: Game) -> tuple[np.ndarray, tuple[int, ...]]:
     row, pos, code = _kernels.first_bad_card(checked, game.deck_size)
     if code:
         value = int(flat[row, pos])
-        where = _where(int(row), lead)
+        named = where(int(row), lead) if lead else "the hand"
         if code == 1:
-            if value == 52:
-                raise ValueError(f"{where}, position {pos}: the joker (W, id 52) is not a card of "
+            if value == WILD:
+                raise ValueError(f"{named}, position {pos}: the joker (W, id {WILD}) is not a card of "
                                  f"{game.name}: {_deck_description(game)}")
-            raise ValueError(f"{where}, position {pos}: card id {value} is not a card of {game.name}: "
+            raise ValueError(f"{named}, position {pos}: card id {value} is not a card of {game.name}: "
                              f"{_deck_description(game)}")
         first = int(np.flatnonzero(flat[row, :pos] == flat[row, pos])[0])
-        if value == 52:
-            raise ValueError(f"{where}: the joker (W) appears twice, at positions {first} and {pos}; "
-                             f"the {game.name} deck has one joker")
-        raise ValueError(f"{where}: card {format_card(value)} (id {value}) appears twice, at positions "
-                         f"{first} and {pos}; a hand is 5 distinct cards of the deck")
+        deck = "one joker" if value == WILD else "each card once"
+        raise ValueError(f"{named}: {twice_text(value, f'at position {first}', f'at position {pos}')}; "
+                         f"the {game.name} deck has {deck}")
     return np.ascontiguousarray(flat, dtype=np.uint8), lead
 
 
@@ -244,9 +234,9 @@ def _run_holds(flat: np.ndarray, table: PayTable, n_out: int) -> tuple[np.ndarra
     masks = np.empty((len(flat), n_out), dtype=np.uint8)
     scaled = np.empty((len(flat), n_out), dtype=np.float64)
     levels = pay_levels(table)
-    pieces = [(flat[lo:hi], masks[lo:hi], scaled[lo:hi], BINOM, tabs.offsets, levels, tabs.class5, ps.pay, ps.scale,
-               _kernels.POPCOUNT, _kernels.HIGHBIT) for lo, hi in _threads.split(len(flat), _threads.n_chunks())]
-    _threads.run_pieces(_kernels.hold_values, pieces, _threads.use_threads(len(flat), None, PARALLEL_MIN_DEALS))
+    _threads.run_blocks(lambda lo, hi, slot: _kernels.hold_values(
+        flat[lo:hi], masks[lo:hi], scaled[lo:hi], BINOM, tabs.offsets, levels, tabs.class5, ps.pay, ps.scale,
+        _kernels.POPCOUNT, _kernels.HIGHBIT), len(flat), cost=_HOLD_LOOKUPS)
     return masks, scaled / ps.unit
 
 
@@ -280,9 +270,9 @@ def hold_values(hands, game: str | Game = "jacks-or-better", paytable=None, *,
     if counts or (counts is None and lead == ()):
         tabs = game_tables(g.key)
         by_mask = np.empty((len(flat), 32, g.n_classes), dtype=np.int64)
-        pieces = [(flat[lo:hi], by_mask[lo:hi], BINOM, tabs.offsets, tabs.counts, tabs.class5, _kernels.POPCOUNT,
-                   _kernels.HIGHBIT) for lo, hi in _threads.split(len(flat), _threads.n_chunks())]
-        _threads.run_pieces(_kernels.hold_counts, pieces, _threads.use_threads(len(flat), None, PARALLEL_MIN_DEALS))
+        _threads.run_blocks(lambda lo, hi, slot: _kernels.hold_counts(
+            flat[lo:hi], by_mask[lo:hi], BINOM, tabs.offsets, tabs.counts, tabs.class5, _kernels.POPCOUNT,
+            _kernels.HIGHBIT), len(flat), cost=_HOLD_LOOKUPS * g.n_classes)
         class_counts = np.take_along_axis(by_mask, masks[:, :, None].astype(np.intp), axis=1)
         class_counts = class_counts.reshape(lead + (32, g.n_classes))
     hands_out = flat.reshape(lead + (N_CARDS,)).copy()
@@ -345,18 +335,6 @@ class GameReturn:
         return "\n".join(lines)
 
 
-def _progress_bar(total: int, desc: str, progress: bool | None):
-    """A tqdm bar on stderr (``progress`` True, or None and stderr is a terminal), else None.
-    tqdm is optional: without it there is no bar."""
-    if progress is False or (progress is None and not sys.stderr.isatty()):
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, desc=desc, unit=" deals", unit_scale=True, leave=True, file=sys.stderr)
-
-
 @noticed("video poker")
 def game_return(game: str | Game = "jacks-or-better", paytable=None, *,
                 progress: bool | None = None) -> GameReturn:
@@ -378,7 +356,8 @@ def game_return(game: str | Game = "jacks-or-better", paytable=None, *,
     table = make_paytable(g, paytable)
     deals, weights = canonical_deals(g.deck_size)
     n = len(deals)
-    bar = _progress_bar(n, f"{g.name}: count tables", progress)
+    bar = progress_bar(n, f"{g.name}: count tables", sys.stderr.isatty() if progress is None else bool(progress),
+                       unit=" deals", unit_scale=True, delay=0)
     try:
         tabs = game_tables(g.key)  # built on the game's first use (a fraction of a second)
         ps = pay_scale(table)
@@ -388,14 +367,10 @@ def game_return(game: str | Game = "jacks-or-better", paytable=None, *,
         class_counts = np.empty((n, g.n_classes), dtype=np.int64)
         if bar is not None:
             bar.set_description(f"{g.name}: best holds")
-        # 20 rounds of pieces (a bar to update, and Ctrl-C answered between rounds)
-        for lo, hi in _threads.blocks(n, -(-n // 20)):
-            pieces = [(deals[a:b], masks[a:b], scaled[a:b], class_counts[a:b], BINOM, tabs.offsets, levels, tabs.counts,
-                       tabs.class5, ps.pay, ps.scale, _kernels.POPCOUNT, _kernels.HIGHBIT)
-                      for a, b in ((lo + x, lo + y) for x, y in _threads.split(hi - lo, _threads.n_chunks()))]
-            _threads.run_pieces(_kernels.best_holds_kernel, pieces, True)
-            if bar is not None:
-                bar.update(hi - lo)
+        _threads.run_blocks(lambda lo, hi, slot: _kernels.best_holds_kernel(
+            deals[lo:hi], masks[lo:hi], scaled[lo:hi], class_counts[lo:hi], BINOM, tabs.offsets, levels,
+            tabs.counts, tabs.class5, ps.pay, ps.scale, _kernels.POPCOUNT, _kernels.HIGHBIT),
+            n, cost=_HOLD_LOOKUPS * g.n_classes, bar=bar)
     finally:
         if bar is not None:
             bar.close()

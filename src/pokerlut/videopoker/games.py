@@ -27,12 +27,14 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from ..constants import (ACE, FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH,
+                         THREE_OF_A_KIND, TWO_PAIR, WILD)
 from ..tables import load_table_set
 
 __all__ = ["GAMES", "Game", "MAX_PAY", "PayTable", "get_game", "make_paytable"]
 
-JOKER = 52
-ACE, KING, JACK = 12, 11, 9
+JOKER = WILD
+KING, JACK = ACE - 1, ACE - 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -319,24 +321,27 @@ def class_lut(game_key: str) -> np.ndarray:
     lut = np.zeros((n_wild_max + 1, len(hv)), dtype=np.uint8)
     cid = g.classes.index
     for w in range(n_wild_max + 1):
-        royal = (cat == 8) & (top == ACE)
+        royal = (cat == STRAIGHT_FLUSH) & (top == ACE)
         if game_key == "jacks-or-better":
-            rules = [(royal, "royal_flush"), (cat == 8, "straight_flush"), (cat == 7, "four_of_a_kind"),
-                     (cat == 6, "full_house"), (cat == 5, "flush"), (cat == 4, "straight"),
-                     (cat == 3, "three_of_a_kind"), (cat == 2, "two_pair"),
-                     ((cat == 1) & (top >= JACK), "jacks_or_better")]
+            rules = [(royal, "royal_flush"), (cat == STRAIGHT_FLUSH, "straight_flush"),
+                     (cat == FOUR_OF_A_KIND, "four_of_a_kind"),
+                     (cat == FULL_HOUSE, "full_house"), (cat == FLUSH, "flush"), (cat == STRAIGHT, "straight"),
+                     (cat == THREE_OF_A_KIND, "three_of_a_kind"), (cat == TWO_PAIR, "two_pair"),
+                     ((cat == ONE_PAIR) & (top >= JACK), "jacks_or_better")]
         elif game_key == "deuces-wild":
             rules = [(np.full(len(hv), w == 4), "four_deuces"),
                      (royal & (w == 0), "natural_royal_flush"), (royal, "wild_royal_flush"),
-                     (cat == 9, "five_of_a_kind"), (cat == 8, "straight_flush"), (cat == 7, "four_of_a_kind"),
-                     (cat == 6, "full_house"), (cat == 5, "flush"), (cat == 4, "straight"),
-                     (cat == 3, "three_of_a_kind")]
+                     (cat == FIVE_OF_A_KIND, "five_of_a_kind"), (cat == STRAIGHT_FLUSH, "straight_flush"),
+                     (cat == FOUR_OF_A_KIND, "four_of_a_kind"),
+                     (cat == FULL_HOUSE, "full_house"), (cat == FLUSH, "flush"), (cat == STRAIGHT, "straight"),
+                     (cat == THREE_OF_A_KIND, "three_of_a_kind")]
         else:
-            rules = [(royal & (w == 0), "natural_royal_flush"), (cat == 9, "five_of_a_kind"),
-                     (royal, "wild_royal_flush"), (cat == 8, "straight_flush"), (cat == 7, "four_of_a_kind"),
-                     (cat == 6, "full_house"), (cat == 5, "flush"), (cat == 4, "straight"),
-                     (cat == 3, "three_of_a_kind"), (cat == 2, "two_pair"),
-                     ((cat == 1) & (top >= KING), "kings_or_better")]
+            rules = [(royal & (w == 0), "natural_royal_flush"), (cat == FIVE_OF_A_KIND, "five_of_a_kind"),
+                     (royal, "wild_royal_flush"), (cat == STRAIGHT_FLUSH, "straight_flush"),
+                     (cat == FOUR_OF_A_KIND, "four_of_a_kind"),
+                     (cat == FULL_HOUSE, "full_house"), (cat == FLUSH, "flush"), (cat == STRAIGHT, "straight"),
+                     (cat == THREE_OF_A_KIND, "three_of_a_kind"), (cat == TWO_PAIR, "two_pair"),
+                     ((cat == ONE_PAIR) & (top >= KING), "kings_or_better")]
         lut[w] = np.select([r for r, _ in rules], [cid(k) for _, k in rules], default=0)
     lut[:, 0] = 0  # strength 0 is no hand
     lut.setflags(write=False)

@@ -1,0 +1,149 @@
+"""Argument types shared by the command-line parsers: a bad value is an argparse error, which
+names the option and exits with status 2 before anything is printed."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+__all__ = ["add_command", "positive_int", "fraction_0_1", "seed_argument", "plot_path", "save_figure"]
+
+
+def positive_int(text: str) -> int:
+    """An integer >= 1 (``_`` and ``,`` allowed as digit separators), else an argparse error.
+
+    Parameters
+    ----------
+    text
+        The option's text.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> positive_int("3_000")
+    3000
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be an integer >= 1, got 0
+    """
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {value}")
+    return value
+
+
+def fraction_0_1(text: str) -> float:
+    """A number from 0 to 1, else an argparse error.
+
+    Parameters
+    ----------
+    text
+        The option's text.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> fraction_0_1("0.25")
+    0.25
+    >>> fraction_0_1("2")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number from 0 to 1, got 2
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {text!r}") from None
+    if not (math.isfinite(value) and 0.0 <= value <= 1.0):
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {text}")
+    return value
+
+
+def seed_argument(text: str) -> int:
+    """The ``type=`` of a ``--seed`` option: an integer >= 0, else an argparse error (exit 2, the
+    option named by argparse).
+
+    Parameters
+    ----------
+    text
+        The option's text.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> seed_argument("12")
+    12
+    >>> seed_argument("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be an integer >= 0, got -1
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {value}")
+    return value
+
+
+def add_command(sub, name: str, run, **options) -> argparse.ArgumentParser:
+    """Add subcommand ``name`` to the tree, running ``run(args)``: every module registers this way.
+
+    >>> parser = argparse.ArgumentParser(prog="pokerlut")
+    >>> p = add_command(parser.add_subparsers(), "hello", lambda args: 0)
+    >>> p.prog, parser.parse_args(["hello"]).prog
+    ('pokerlut hello', 'pokerlut hello')
+    """
+    parser = sub.add_parser(name, **options)
+    parser.set_defaults(run=run, prog=parser.prog)
+    return parser
+
+
+#: Picture formats ``--plot FILE`` writes, by file suffix (matplotlib's, without a backend of its own).
+PLOT_DPI = 100
+
+
+def plot_path(prog: str, path: str | None) -> None:
+    """Check ``--plot FILE`` before any work or output: matplotlib importable, a format matplotlib
+    writes (by the suffix), a folder that exists; else a ``ValueError`` naming the option."""
+    if path is None:
+        return
+    from ..plot import require_matplotlib
+
+    try:
+        require_matplotlib()
+    except ImportError as error:
+        raise ValueError(f"--plot: {error}") from None
+    import os
+
+    import matplotlib.figure
+
+    suffix = os.path.splitext(path)[1].lstrip(".").lower()
+    formats = matplotlib.figure.Figure().canvas.get_supported_filetypes()
+    if suffix not in formats:
+        raise ValueError(f"--plot {path!r}: the file name must end in a picture format matplotlib writes "
+                         f"({', '.join('.' + f for f in sorted(formats))})")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"--plot {path!r}: the folder {folder} does not exist")
+
+
+def save_figure(fig, path: str) -> None:
+    """Write a figure and say where (and how big)."""
+    fig.savefig(path, dpi=PLOT_DPI)
+    width, height = (fig.get_size_inches() * PLOT_DPI).round().astype(int)
+    print(f"wrote {path} ({width}x{height} pixels)")

@@ -1,0 +1,96 @@
+"""``pokerlut demo``: rank example hands (wild ones included), then a few million random hands, and
+print the throughput and the category histogram."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from .._threads import get_num_threads
+from ..cards import format_cards, parse_cards
+from ..sampling import random_hands
+from ..strength import CATEGORY_NAMES, category
+from .args import add_command, fraction_0_1, positive_int, seed_argument
+from .ranking import print_hands
+
+DEMO_HANDS = (
+    "As Ks Qs Js Ts",
+    "Ah Kh Qh Jh 9h",
+    "9c 9d 9h 9s 2c",
+    "Kc Kd Kh 2s 2d",
+    "7c 5d 4h 3s 2c",
+    "5h 4d 3c 2s Ah",
+    "2c 2d W 9h 9s",
+    "Ah W 9h 5h 2h",
+    "Kc Kd Kh W 7s",
+    "W W Qh Jh Th",
+    "W W Qh Jh Ts",
+    "Ac Ad W W W",
+    "W W W W W",
+)
+
+
+def _best_of(call, repeat: int) -> tuple[float, float]:
+    """(seconds of a first, untimed-in-the-best warm-up call; best seconds of ``repeat`` more)."""
+    start = time.perf_counter()
+    call()
+    first = time.perf_counter() - start
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - start)
+    return first, best
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from ..evaluate import evaluate  # at call time: a test may stand in for it
+
+    n = args.hands  # every option is checked by its argparse type before anything is printed
+    try:
+        hands = random_hands(n, 5, wild_fraction=args.wild_fraction, seed=args.seed)
+    except MemoryError:
+        raise ValueError(f"--hands {n:,}: not enough memory for that many hands") from None
+
+    start = time.perf_counter()
+    strengths = evaluate(list(DEMO_HANDS))
+    first_call = time.perf_counter() - start
+    print(f"Example hands (W is a wild card), strongest first (first call, tables and kernels loaded: "
+          f"{first_call * 1e3:.0f} ms):\n")
+    order = np.argsort(-strengths.astype(np.int64), kind="stable")
+    print_hands([format_cards(parse_cards(DEMO_HANDS[i])) for i in order], strengths[order])
+
+    print(f"\nRanking {n:,} random 5-card hands ({args.wild_fraction:.0%} of them holding a wild card), "
+          f"seed {args.seed}, {get_num_threads()} threads:")
+    result = {}
+
+    def checked() -> None:
+        result["strengths"] = evaluate(hands)
+
+    # each timed call is made once first (kernels loaded or compiled), then timed args.repeat times
+    warm, best = _best_of(checked, args.repeat)
+    print(f"  first call {warm * 1e3:.0f} ms; best of {args.repeat}: {best * 1e3:.1f} ms "
+          f"= {n / best / 1e6:.1f} million hands/s (validation on)")
+    _, unchecked = _best_of(lambda: evaluate(hands, check=False), args.repeat)
+    print(f"  without validation (check=False), best of {args.repeat}: {unchecked * 1e3:.1f} ms "
+          f"= {n / unchecked / 1e6:.1f} million hands/s\n")
+    strengths = result["strengths"]
+    counts = np.bincount(category(strengths), minlength=len(CATEGORY_NAMES))
+    print(f"  {'category':<16} {'hands':>11} {'share':>9}")
+    for name, count in reversed(list(zip(CATEGORY_NAMES, counts.tolist()))):
+        print(f"  {name:<16} {count:>11,} {count / n:>9.4%}")
+    return 0
+
+
+def register(sub) -> None:
+    """The subcommand ``demo``."""
+    p = add_command(sub, "demo", cmd_demo, help="rank example hands, then a few million random ones")
+    p.add_argument("--hands", type=positive_int, default=3_000_000,
+                   help="random hands to rank, at least 1 (default 3,000,000)")
+    p.add_argument("--wild-fraction", type=fraction_0_1, default=0.1,
+                   help="share of hands with a wild card, 0 to 1 (default 0.1)")
+    p.add_argument("--seed", type=seed_argument, default=2026, help="random seed, an integer >= 0 (default 2026)")
+    p.add_argument("--repeat", type=positive_int, default=5,
+                   help="timed repetitions after a warm-up call, at least 1; the best is shown (default 5)")

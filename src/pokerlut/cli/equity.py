@@ -1,0 +1,62 @@
+"""``pokerlut equity``: the equity of hands or ranges, exact or Monte Carlo; ``--plot FILE`` also
+draws every starting hand's equity against them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..equities import equity
+from ..equities.plan import DEFAULT_SAMPLES
+from ..variants import VARIANTS
+from .args import add_command, plot_path, positive_int, save_figure, seed_argument
+
+
+def cmd_equity(args: argparse.Namespace) -> int:
+    if args.plot and args.variant != "high":
+        raise ValueError(f"--plot: the grid of the 169 starting hands is drawn for the high game only, "
+                         f"not {args.variant}")
+    plot_path(args.prog, args.plot)
+    exact = args.exact
+    if args.samples is not None and exact is None:
+        exact = False
+    progress = not args.no_progress and sys.stderr.isatty()
+    result = equity(args.players, args.board, args.dead, exact=exact,
+                    samples=args.samples if args.samples is not None else DEFAULT_SAMPLES, seed=args.seed,
+                    progress=progress, variant=args.variant)
+    if args.plot:
+        from ..plot import equity_grid
+
+        fig, grid = equity_grid(args.players, args.board, args.dead, exact=args.exact,
+                                seed=0 if args.seed is None else args.seed, progress=progress)
+        print(result.table())
+        save_figure(fig, args.plot)
+        print(f"  the equity of each of the 169 starting hands {grid.describe()}, {grid.seconds:.1f} s")
+        return 0
+    print(result.table())
+    return 0
+
+
+def register(sub) -> None:
+    """The subcommand ``equity``."""
+    p = add_command(sub, "equity", cmd_equity,
+                    help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c'; --plot FILE draws "
+                         "every starting hand's equity against them",
+                    description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', "
+                                "'random'). Exact when every board can be enumerated within the budget, else "
+                                "Monte Carlo.")
+    p.add_argument("players", nargs="+", help="hole cards or a range per player")
+    p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
+    p.add_argument("--dead", default="", help="dead cards")
+    p.add_argument("--samples", type=positive_int, default=None,
+                   help=f"Monte Carlo trials, at least 1 (default {DEFAULT_SAMPLES:,}); implies Monte Carlo")
+    p.add_argument("--seed", type=seed_argument, default=None, help="Monte Carlo seed, an integer >= 0 (reproducible run)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--exact", dest="exact", action="store_true", default=None, help="force enumeration")
+    group.add_argument("--monte-carlo", dest="exact", action="store_false", help="force Monte Carlo")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--variant", default="high", choices=list(VARIANTS),
+                   help="the game (default high); omaha and omaha-hilo take 4-6 hole cards or 'random'")
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="also draw the equity of each of the 169 starting hands against these players as a "
+                        "13x13 grid into FILE, e.g. equity.png (pip install 'pokerlut[plot]'; Hold'em games)")

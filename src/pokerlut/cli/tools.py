@@ -1,0 +1,108 @@
+"""``pokerlut warmup`` (compile every kernel now) and ``pokerlut bench --peers`` (pokerlut beside
+the peer evaluators)."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+
+from ..warmup import FEATURES, cache_location, warmup
+from .args import add_command, positive_int, seed_argument
+
+
+def cmd_warmup(args: argparse.Namespace) -> int:
+    seconds = warmup(args.features or None, progress=False if args.no_progress else None)
+    total = sum(seconds.values())
+    print(f"compiled (or loaded) the kernels of {', '.join(seconds)} in {total:.1f} s")
+    for name, s in seconds.items():
+        print(f"  {name:<12} {s:6.1f} s")
+    print(f"numba's cache: {cache_location()}")
+    if set(seconds) != set(FEATURES):
+        print(f"(not warmed: {', '.join(f for f in FEATURES if f not in seconds)})")
+    return 0
+
+
+def _peer_list(text: str) -> list[str]:
+    from ..bench.peers import PEERS
+
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in PEERS:
+            raise argparse.ArgumentTypeError(f"unknown peer {name!r}; expected one of {', '.join(PEERS)}")
+    return names
+
+
+def _peer_cap(text: str) -> tuple[str, int]:
+    from ..bench.peers import PEERS
+
+    name, sep, number = text.partition("=")
+    if not sep or name.strip() not in PEERS:
+        raise argparse.ArgumentTypeError(f"expected NAME=HANDS with NAME one of {', '.join(PEERS)}, got {text!r}")
+    try:
+        hands = positive_int(number)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"the batch for {name.strip()} must be an integer >= 1 hand, "
+                                         f"got {number!r}") from None
+    return name.strip(), hands
+
+
+def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the peer comparison (``pokerlut bench --peers``, ``benchmarks/compare_peers.py``)."""
+    from ..bench.peers import DEFAULT_HANDS, DEFAULT_REPEAT, DEFAULT_SEED, MIN_TIME, PEERS, TIME_BUDGET
+
+    caps = ", ".join(f"{name} {peer.max_hands:,}" for name, peer in PEERS.items() if peer.max_hands)
+    parser.add_argument("--hands", type=positive_int, default=DEFAULT_HANDS,
+                        help=f"random hands per hand size (default {DEFAULT_HANDS:,})")
+    parser.add_argument("--cards", type=int, nargs="+", choices=(5, 7), default=[7, 5],
+                        help="hand sizes to compare (default: 7 5)")
+    parser.add_argument("--seed", type=seed_argument, default=DEFAULT_SEED,
+                        help=f"random seed, an integer >= 0 (default {DEFAULT_SEED})")
+    parser.add_argument("--repeat", type=positive_int, default=DEFAULT_REPEAT,
+                        help=f"timed runs per row, the best is kept (default {DEFAULT_REPEAT}; fast rows repeat until "
+                             f"{MIN_TIME:g} s, slow ones stop after {TIME_BUDGET:g} s)")
+    parser.add_argument("--only", type=_peer_list, default=None, metavar="NAMES",
+                        help=f"comma-separated peers to run, '' for none (default: all of {', '.join(PEERS)})")
+    parser.add_argument("--peer-hands", type=_peer_cap, action="append", default=[], metavar="NAME=HANDS",
+                        help=f"batch for a slow peer (defaults: {caps}); repeat the option for several")
+    parser.add_argument("--threads", type=positive_int, default=None,
+                        help="threads for the parallel rows (default: pokerlut's default)")
+    parser.add_argument("--serial-only", action="store_true", help="skip the parallel rows")
+    parser.add_argument("--require-peers", action="store_true",
+                        help="exit with status 1 if a peer is not installed (for CI)")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def run_bench(args: argparse.Namespace, command: str) -> int:
+    """Run the peer comparison the parsed options ask for; ``command`` is what the report shows."""
+    from ..bench import report
+
+    if args.threads is not None:
+        from .._threads import MAX_THREADS
+
+        if args.threads > MAX_THREADS:
+            raise ValueError(f"--threads {args.threads}: at most {MAX_THREADS}")
+    return report.run(args.cards, args.hands, seed=args.seed, peers=args.only, peer_hands=dict(args.peer_hands),
+                     repeat=args.repeat, parallel=not args.serial_only, threads=args.threads, quiet=args.quiet,
+                     require_peers=args.require_peers, command=command)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if not args.peers:
+        raise ValueError("choose a benchmark: --peers (pokerlut beside treys, phevaluator, eval7 and pokerkit)")
+    return run_bench(args, shlex.join(args.command_line))
+
+
+def register(sub) -> None:
+    """The subcommands ``warmup`` and ``bench``."""
+    p = add_command(sub, "warmup", cmd_warmup,
+                    help="compile every kernel now (a first run compiles for about a minute; later runs load them "
+                         "from numba's cache)")
+    p.add_argument("--features", default="",
+                   help=f"comma-separated: {', '.join(FEATURES)} (default: $POKERLUT_WARMUP or all)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p = add_command(sub, "bench", cmd_bench,
+                    help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 and pokerkit and "
+                         "checks they agree")
+    p.add_argument("--peers", action="store_true",
+                   help="compare with the peer evaluators (pip install 'pokerlut[bench]')")
+    add_bench_arguments(p)

@@ -1,0 +1,87 @@
+"""Equity: :func:`equity` reads a deal once (:mod:`.deal`) and hands it to the engine of its game.
+
+* :mod:`.holdem`: Hold'em (every best-five game), exact or Monte Carlo, hands and weighted ranges;
+* :mod:`.omaha`: Omaha and Omaha hi-lo;
+* :mod:`.batch`: many independent questions in one call (:func:`equity_batch`);
+* :mod:`.grid`: every starting-hand class against opponents (:func:`class_equity`);
+* :mod:`.plan`: exact or sampled, budgets, seeded chunks; :mod:`.results`: what comes back.
+
+>>> r = equity(["AhKh", "QdQc"], exact=True)       # every one of the 1,712,304 boards
+>>> r.method, r.n, [round(float(x), 4) for x in r.equity]
+('exact', 1712304, [0.4621, 0.5379])
+>>> r = equity(["AsAd", "KK"], board="Ks 7h 2c")   # a hand against a range, on a flop
+>>> r.method, r.n
+('exact', 2970)
+"""
+
+from __future__ import annotations
+
+from .. import _seeds
+from .._notice import noticed
+from ..variants import VariantLike, get_variant
+from . import plan
+from .batch import equity_batch
+from .deal import Deal, ImpossibleDeal, parse_deal
+from .grid import EquityGrid, class_equity
+from .holdem import holdem_equity
+from .omaha import omaha_equity
+from .plan import CHUNK_TRIALS, DEFAULT_SAMPLES, EXACT_BUDGET, MAX_DEALS, MAX_SAMPLES
+from .results import BatchEquityResult, EquityResult
+
+__all__ = ["equity", "equity_batch", "class_equity", "EquityResult", "BatchEquityResult", "EquityGrid",
+           "ImpossibleDeal", "Deal", "parse_deal", "EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES",
+           "MAX_SAMPLES"]
+
+
+@noticed("equity")
+def equity(players, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
+           seed=None, progress: bool = False, variant: VariantLike = "high") -> EquityResult:
+    """Equity of 2 to 9 players on a board of 0, 3, 4 or 5 cards with optional dead cards.
+
+    Parameters
+    ----------
+    players
+        In the Hold'em games (every ``variant`` but Omaha) each player is two hole cards
+        (``"AhKh"``, ``[50, 46]``) or a range (``"TT+, AKs"``, :func:`pokerlut.parse_range`, a
+        :class:`~pokerlut.Range`), and plays the best five of seven by the game's ranking.  In
+        ``"omaha"`` / ``"omaha-hilo"`` each player is 4, 5 or 6 hole cards or ``"random"``.
+    board, dead
+        Known board cards (0, 3, 4 or 5) and dead cards, as text or ids.
+    exact
+        ``None`` enumerates when the work fits the budget (:mod:`pokerlut.equities.plan`), else
+        samples; ``True`` / ``False`` force either.
+    samples
+        Monte Carlo trials, an integer from 1 to ``MAX_SAMPLES`` (``None``: ``DEFAULT_SAMPLES``).
+    seed
+        ``None``, an integer >= 0, a ``numpy.random.SeedSequence`` or a ``numpy.random.Generator``
+        (:mod:`pokerlut._seeds`); anything else is a ``TypeError``.
+    progress
+        A progress bar on stderr for long runs.
+    variant
+        The game (:mod:`pokerlut.variants`).
+
+    Returns
+    -------
+    EquityResult
+        Per player ``win``, ``tie`` and ``equity``; ``n``, ``method``, ``std_error``, ``seed``.
+
+    Raises
+    ------
+    ValueError
+        Before computing anything: a card dealt twice, a card outside the game's deck, a range every
+        combo of which is blocked, a malformed range (or a :class:`Range` whose fields
+        :meth:`Range.validated` refuses), or more cards than the deck holds.
+
+    Examples
+    --------
+    >>> r = equity(["7c 2d", "8h 3s", "9h 4s"], board="Ac Ad As Ah Kd")   # a three-way chop
+    >>> r.equity.tolist()
+    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    """
+    exact = plan.check_exact(exact)
+    samples = plan.check_samples(samples)
+    _seeds.check_seed(seed)
+    v = get_variant(variant)
+    deal = parse_deal(players, board, dead, v)
+    engine = omaha_equity if v.is_omaha else holdem_equity
+    return engine(deal, exact=exact, samples=samples, seed=seed, progress=progress)

@@ -1,0 +1,262 @@
+"""One equity question, read and checked once: the players, the board and the dead cards.
+
+:func:`parse_deal` turns what a user passes to :func:`pokerlut.equity` into a :class:`Deal` that
+every engine takes as it is (Hold'em exact and Monte Carlo, Omaha, the grid, Dask): each
+player's hole cards or range, the known board and the dead cards, all natural cards of the
+game's deck, no card dealt twice, and each range with its blocked combos removed.
+
+Players are numbered from 0 in every message (``player 0`` is the first one given).
+
+>>> d = parse_deal(["AhKh", "TT+"], "Qs 7h 2c")
+>>> d.labels, len(d.ranges[1]), d.n_left     # TT+ without the Qs, the Ah and the Kh: 30 - 9 combos
+(['AhKh', 'TT+'], 21, 45)
+>>> parse_deal(["AhKh", "Ah Qc"])
+Traceback (most recent call last):
+...
+ValueError: card Ah (id 50) is dealt twice: as player 0's card 0 and as player 1's card 0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from .._input import check_deal, deal_cards, natural_card_table
+from ..cards import format_cards, parse_cards
+from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL,
+                         OMAHA_EQUITY_BOARD_SIZES)
+from ..ranges import Range, parse_range
+from ..variants import Variant, VariantLike, get_variant
+
+__all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks"]
+
+#: What a random hand is written as (Omaha; in Hold'em ``random`` is the range of every combo).
+RANDOM = ("random", "any")
+
+
+class ImpossibleDeal(ValueError):
+    """The players' hands can never be dealt together (every combination of their combos shares a
+    card, or a range holds no combo left by the known cards)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player of a deal: ``label`` (the hand or range as given), ``hole`` (the fixed hole cards,
+    uint8) or ``None``, and in Hold'em ``range`` (the combos left after card removal; a fixed
+    hand's is its one combo).  An Omaha player without ``hole`` is dealt a random hand."""
+
+    label: str
+    hole: np.ndarray | None
+    range: Range | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A checked equity question (see :func:`parse_deal`)."""
+
+    variant: Variant
+    players: tuple[Player, ...]
+    board: np.ndarray
+    dead: np.ndarray
+
+    @property
+    def labels(self) -> list[str]:
+        return [p.label for p in self.players]
+
+    @property
+    def ranges(self) -> list[Range]:
+        """Per player, the combos it may hold (Hold'em)."""
+        return [p.range for p in self.players]
+
+    @property
+    def fixed(self) -> np.ndarray:
+        """The cards every deal holds: the board, the dead cards and the fixed hole cards."""
+        holes = [p.hole for p in self.players if p.hole is not None]
+        return np.concatenate([self.board, self.dead, *holes]).astype(np.uint8)
+
+    @property
+    def excluded(self) -> np.uint64:
+        """Bit mask of the cards no board may take: the dead cards and the cards outside the deck."""
+        return card_mask(np.concatenate([self.dead, outside_deck(self.variant.name)]))
+
+    @property
+    def hole_size(self) -> int:
+        """Hole cards per player (every player holds as many)."""
+        sizes = {len(p.hole) for p in self.players if p.hole is not None}
+        return sizes.pop() if sizes else (HOLDEM_HOLE if not self.variant.is_omaha else self.variant.hole_sizes[0])
+
+    @property
+    def n_left(self) -> int:
+        """Cards left in the deck for the board once every player holds a hand."""
+        return self.variant.deck_size - len(self.board) - len(self.dead) - self.hole_size * len(self.players)
+
+    @property
+    def n_boards(self) -> int:
+        """Completions of the board for one combination of hands."""
+        return math.comb(self.n_left, BOARD_CARDS - len(self.board))
+
+    def with_player(self, player: Player) -> "Deal":
+        """This deal with ``player`` seated first (its range's blocked combos removed).
+
+        >>> d = parse_deal(["QQ"], "Qs 7h 2c", min_players=1)
+        >>> len(d.with_player(Player("AK", None, parse_range("AK"))).ranges[0])
+        16
+        """
+        if player.range is not None:
+            player = replace(player, range=_live(player.range.blocked(self.fixed), 0, player.label))
+        return replace(self, players=(player, *self.players))
+
+
+@lru_cache(maxsize=None)
+def outside_deck(variant: str) -> np.ndarray:
+    """The natural card ids a game does not deal (read-only).
+
+    >>> outside_deck("short-deck")[:5].tolist()
+    [0, 1, 2, 3, 4]
+    """
+    outside = np.setdiff1d(np.arange(N_NATURAL), np.array(get_variant(variant).deck)).astype(np.uint8)
+    outside.setflags(write=False)
+    return outside
+
+
+def card_mask(cards: np.ndarray) -> np.uint64:
+    """The bit mask of natural card ids.
+
+    >>> int(card_mask(np.array([0, 3])))
+    9
+    """
+    m = 0
+    for c in np.asarray(cards).tolist():
+        m |= 1 << int(c)
+    return np.uint64(m)
+
+
+def combo_masks(combos: np.ndarray) -> np.ndarray:
+    """The bit mask of each two-card combo ``(n, 2)``.
+
+    >>> combo_masks(np.array([[1, 0]], np.uint8)).tolist()
+    [3]
+    """
+    one = np.uint64(1)
+    return (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+
+
+def _one_combo(hole: np.ndarray) -> Range:
+    return Range(np.sort(hole)[::-1].reshape(1, 2).astype(np.uint8), np.ones(1))
+
+
+def _live(rng: Range, index: int, label: str, who: str = "player") -> Range:
+    """``rng`` (card removal done) without its weight-0 combos; an error if nothing is left."""
+    if len(rng) == 0:
+        raise ImpossibleDeal(f"{who} {index}'s range {label!r} is impossible: every combo holds a card of the "
+                             f"board, the dead cards, another player's hand or a card outside the deck")
+    live = rng.weights > 0  # a combo of weight 0 is never dealt: kept, it would weigh a deal by 0
+    if not live.any():
+        raise ValueError(f"{who} {index}'s range {label!r} is impossible: every combo of weight > 0 holds a "
+                         f"card of the board, the dead cards, another player's hand or a card outside the deck")
+    return Range(rng.combos[live], rng.weights[live])
+
+
+def _read_player(value, index: int, v: Variant, who: str) -> Player:
+    """A player as given: fixed hole cards, or (Hold'em) a range, or (Omaha) a random hand."""
+    name = f"{who} {index}"
+    sizes = v.hole_sizes if v.is_omaha else (HOLDEM_HOLE,)
+    wanted = " or ".join(map(str, sizes)) if len(sizes) < 3 else f"{', '.join(map(str, sizes[:-1]))} or {sizes[-1]}"
+    game = f"an {v.name}" if v.is_omaha else "a Hold'em"
+    if isinstance(value, Range):
+        if v.is_omaha:
+            raise TypeError(f"{name}: an {v.name} player is hole cards or 'random', not a Range")
+        rng = value.validated(f"{name}'s range")  # validated first: a malformed Range has no meaningful length
+        return Player(f"range ({len(rng)} combos)", None, rng)
+    if isinstance(value, str):
+        if v.is_omaha and value.strip().lower() in RANDOM:
+            return Player("random", None)
+        if v.is_omaha and not value.strip():
+            raise ValueError(f"{name}: {game} hand has {wanted} hole cards, got none")
+        try:
+            cards = parse_cards(value)
+        except ValueError:
+            cards = None
+        if cards is not None and len(cards) in sizes:
+            return Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8))
+        if cards is not None and len(cards) > 0 or v.is_omaha:
+            if cards is None:
+                deal_cards(value, name)  # raises the card-text error
+            raise ValueError(f"{name} ({value!r}): {game} hand has {wanted} hole cards, got {len(cards)}")
+        try:
+            rng = parse_range(value)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+        return Player(value.strip(), None, rng)
+    cards = deal_cards(value, name)
+    if len(cards) not in sizes:
+        raise ValueError(f"{name}: {game} hand has {wanted} hole cards, got {len(cards)}")
+    return Player(format_cards(cards).replace(" ", "") if cards.max(initial=0) <= 52 else str(cards.tolist()),
+                  cards)
+
+
+def parse_deal(players, board="", dead="", variant: VariantLike = "high", *, who: str = "player",
+               min_players: int = MIN_PLAYERS) -> Deal:
+    """Read and check an equity question (see the module doc).
+
+    Parameters
+    ----------
+    players
+        A list of ``min_players`` to 9 players: hole cards (``"AhKh"``, ``[50, 46]``), in Hold'em a
+        range (``"TT+, AKs"``, a :class:`~pokerlut.Range`), in Omaha ``"random"``.
+    board, dead
+        Board cards (0, 3, 4 or 5) and dead cards: text or ids of natural cards of the deck.
+    variant
+        The game.
+    who
+        What a player is called in messages (``"opponent"`` for the grid's opponents).
+
+    Raises
+    ------
+    ValueError
+        A card dealt twice or outside the game's deck (named by its place), a wrong number of
+        cards, a malformed range; :class:`ImpossibleDeal` a range with every combo blocked.
+    TypeError
+        Players or cards of the wrong type.
+    """
+    if isinstance(players, np.ndarray) and players.ndim == 2:  # holes (P, h)
+        players = list(players)
+    if isinstance(players, (str, bytes, Range)) or not isinstance(players, Sequence):
+        raise TypeError("players is a list of hands or ranges, e.g. ['AhKh', 'QQ+']")
+    v = get_variant(variant)
+    n = len(players)
+    if not min_players <= n <= MAX_PLAYERS:
+        raise ValueError(f"equity needs {min_players} to {MAX_PLAYERS} players, got {n}")
+    board_cards = deal_cards(board, "the board")
+    dead_cards = deal_cards(dead, "the dead cards")
+    parsed = [_read_player(p, i, v, who) for i, p in enumerate(players)]
+    groups = [("board card", board_cards), ("dead card", dead_cards)]
+    groups += [(f"{who} {i}'s card", p.hole) for i, p in enumerate(parsed) if p.hole is not None]
+    check_deal(groups, natural_card_table(v.tables.cards), "equity calculations", v.describe_deck())
+    sizes = OMAHA_EQUITY_BOARD_SIZES if v.is_omaha else HOLDEM_BOARD_SIZES
+    if len(board_cards) not in sizes:
+        game = f"an {v.name}" if v.is_omaha else "a Hold'em"
+        raise ValueError(f"{game} board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
+    holes = {len(p.hole) for p in parsed if p.hole is not None}
+    if len(holes) > 1:
+        raise ValueError(f"every {v.name} player holds the same number of hole cards, got {sorted(holes)}")
+    hole_size = holes.pop() if holes else (v.hole_sizes[0] if v.is_omaha else HOLDEM_HOLE)
+    needed = hole_size * n + BOARD_CARDS + len(dead_cards)
+    if needed > v.deck_size:
+        raise ValueError(f"{n} players of {hole_size} cards, {BOARD_CARDS} board cards and {len(dead_cards)} dead "
+                         f"cards need {needed} cards: more than the {v.deck_size} of the deck")
+    deal = Deal(v, tuple(parsed), board_cards, dead_cards)
+    if v.is_omaha:
+        return deal
+    known = np.concatenate([deal.fixed, outside_deck(v.name)])
+    seated = []
+    for i, p in enumerate(parsed):
+        if p.hole is not None:
+            seated.append(replace(p, range=_one_combo(p.hole)))
+        else:
+            seated.append(replace(p, range=_live(p.range.blocked(known), i, p.label, who)))
+    return replace(deal, players=tuple(seated))

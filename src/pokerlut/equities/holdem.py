@@ -1,0 +1,214 @@
+"""Hold'em equity of one deal: every board enumerated, or Monte Carlo, for hands and weighted ranges.
+
+The engines of :func:`pokerlut.equity` for the games of two hole cards (every best-five game).
+They take a checked :class:`~pokerlut.equities.deal.Deal`; :mod:`pokerlut.equities.plan` decides
+which runs.
+
+Weights: each combination of combos counts with the product of its combos' weights, exactly as
+a weighted average over conflict-free deals; Monte Carlo draws combos by weight and redraws a
+combination that holds a card twice, which samples the same distribution.
+
+>>> from pokerlut.equities.deal import parse_deal
+>>> r = holdem_equity(parse_deal(["AsAd", "KK"], "Ks 7h 2c"), exact=None)
+>>> r.method, r.n
+('exact', 2970)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import _threads, layout
+from .._notice import progress_bar
+from ..cards import format_cards
+from ..constants import N_NATURAL, N_RANKS, N_SUITS
+from ..kernels import equity as K
+from ..kernels.registry import exact_kernel, mc_kernel
+from ..tables import RankTables
+from ..variants import Variant, get_variant
+from . import plan
+from .deal import Deal, ImpossibleDeal, combo_masks
+from .results import EquityResult, fractions
+
+__all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "mc_input", "run_chunks", "mc_result", "rank_keys",
+           "BINOM", "alias_table"]
+
+#: What one Monte Carlo trial of one player costs, in lookups (the draws and the settling).
+_TRIAL_LOOKUPS = 2
+
+BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
+
+
+def _tables(variant: Variant) -> RankTables:
+    """The 7-card tables the equity kernels take."""
+    return variant.tables.rank_tables(7)
+
+
+def rank_keys(cards: np.ndarray) -> np.ndarray:
+    """The rank field of each rank's card constant (clubs' card, suit counter removed)."""
+    field = np.uint64(((1 << layout.RANK_KEY_BITS) - 1) << layout.RANK_SHIFT)
+    return np.ascontiguousarray(cards[0:N_NATURAL:N_SUITS][:N_RANKS] & field)
+
+
+# --------------------------------------------------------------------------- exact
+
+
+def _exact_scratch(n_players: int) -> tuple[np.ndarray, ...]:
+    """One piece's scratch rows for the exact kernel."""
+    return (np.zeros(K.N_RANK_MULTISETS, np.int64), np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint64),
+            np.zeros(n_players, np.uint16), np.zeros(N_NATURAL, np.uint8))
+
+
+def run_exact(holes, boards, board_of, dead_masks, variant: Variant, progress: bool = False, desc: str = "boards",
+              boards_per_deal: int = 1, bar_per_deal: int | None = None) -> np.ndarray:
+    """Counts (T, P, 3) for every deal ``t``: holes ``holes[t]`` (P, 2) on the known board
+    ``boards[board_of[t]]`` with the dead cards ``dead_masks[board_of[t]]``, every completion
+    enumerated; a progress bar counting ``bar_per_deal`` (default ``boards_per_deal``) per deal."""
+    n_deals, n_players = holes.shape[:2]
+    bar_per_deal = boards_per_deal if bar_per_deal is None else bar_per_deal
+    per_deal = plan.board_work(boards.shape[1], boards_per_deal) * n_players
+    kernel = exact_kernel()
+    tables = _tables(variant)
+    keys = rank_keys(tables.cards)
+    out = np.zeros((n_deals, n_players, 3), dtype=np.int64)
+    scratch = [_exact_scratch(n_players) for _ in range(_threads.n_chunks())]
+
+    def piece(lo: int, hi: int, slot: int) -> None:
+        kernel(holes[lo:hi], boards, board_of[lo:hi], dead_masks, out[lo:hi], *scratch[slot], BINOM, keys, *tables)
+
+    bar = progress_bar(n_deals * bar_per_deal, desc, progress and n_deals > 1, unit_scale=True)
+    _threads.run_blocks(piece, n_deals, cost=per_deal, parallel=None if n_deals > 1 else False, bar=bar,
+                        bar_per_item=bar_per_deal)
+    if bar is not None:
+        bar.close()
+    return out
+
+
+# --------------------------------------------------------------------------- Monte Carlo
+
+
+@dataclass
+class MonteCarloInput:
+    """What the Monte Carlo kernel draws from: the players' combos (their segments ``offsets``),
+    alias tables of their weights, the known boards and the excluded cards, per scenario."""
+
+    combos: np.ndarray  # (M, 2) uint8
+    prob: np.ndarray  # (M,) float64, alias-method keep probabilities within each player's segment
+    alias: np.ndarray  # (M,) int64, alias-method fallback combo (absolute index)
+    offsets: np.ndarray  # (S, P + 1) int64
+    boards: np.ndarray  # (S, b) uint8
+    dead_masks: np.ndarray  # (S,) uint64: dead cards and the cards outside the deck
+    variant: str = "high"
+
+
+def alias_table(weights: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
+    """Walker/Vose alias tables: draw slot i uniformly, keep it with probability prob[i], else
+    take alias[i]; indices are shifted by ``offset`` (the segment's start).
+
+    >>> prob, alias = alias_table(np.array([1.0, 3.0]), 0)
+    >>> prob.tolist(), alias.tolist()
+    ([0.5, 1.0], [1, 1])
+    """
+    n = len(weights)
+    scaled = weights * (n / weights.sum())
+    prob = np.ones(n)
+    alias = np.arange(n, dtype=np.int64)
+    small = [i for i in range(n) if scaled[i] < 1.0]
+    large = [i for i in range(n) if scaled[i] >= 1.0]
+    while small and large:
+        s = small.pop()
+        g = large.pop()
+        prob[s] = scaled[s]
+        alias[s] = g
+        scaled[g] = scaled[g] + scaled[s] - 1.0
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob, alias + offset
+
+
+def mc_input(deal: Deal) -> MonteCarloInput:
+    """The Monte Carlo kernel's input for one deal."""
+    single = np.uint64(0)
+    for r in deal.ranges:  # one-combo ranges are dealt as fixed hands: they must not overlap
+        if len(r) == 1:
+            m = combo_masks(r.combos)[0]
+            if single & m:
+                raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
+            single |= m
+    combos = np.concatenate([r.combos for r in deal.ranges]).astype(np.uint8)
+    offsets = np.cumsum([0] + [len(r) for r in deal.ranges]).astype(np.int64)
+    tables = [alias_table(r.weights, int(offsets[i])) for i, r in enumerate(deal.ranges)]
+    prob = np.concatenate([t[0] for t in tables])
+    alias = np.concatenate([t[1] for t in tables])
+    return MonteCarloInput(np.ascontiguousarray(combos), prob, alias, offsets[None, :], deal.board[None, :].copy(),
+                           np.array([deal.excluded], dtype=np.uint64), deal.variant.name)
+
+
+def run_chunks(mc: MonteCarloInput, scenario: np.ndarray, trials: np.ndarray, seeds: np.ndarray,
+               progress: bool = False) -> np.ndarray:
+    """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships), in blocks
+    cut into pieces for the threads (a progress bar counting trials, and Ctrl-C between blocks)."""
+    n, n_players = len(scenario), mc.offsets.shape[1] - 1
+    out = np.zeros((n, n_players, 4), dtype=np.int64)
+    failed = np.zeros(n, dtype=np.int64)
+    tables = _tables(get_variant(mc.variant))
+    kernel = mc_kernel()
+
+    def piece(lo: int, hi: int, slot: int) -> None:
+        scratch = (np.zeros(N_NATURAL, np.uint8), np.zeros(n_players, np.uint8), np.zeros(n_players, np.uint8),
+                   np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint16))
+        kernel(scenario[lo:hi], trials[lo:hi], seeds[lo:hi], mc.combos, mc.prob, mc.alias, mc.offsets, mc.boards,
+               mc.dead_masks, out[lo:hi], failed[lo:hi], *scratch, *tables)
+
+    bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
+    _threads.run_blocks(piece, n, cost=trials.astype(np.float64) * n_players * _TRIAL_LOOKUPS, bar=bar,
+                        bar_per_item=trials)
+    if bar is not None:
+        bar.close()
+    if failed.any():
+        raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
+                             f"({K.MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
+    return out
+
+
+def mc_result(deal: Deal, counts: np.ndarray, n: int, seed: int, seconds: float) -> EquityResult:
+    """The result of ``n`` Monte Carlo trials counted as ``counts`` (P, 4)."""
+    win, tie, equity, se = fractions(counts, n, sampled=True)
+    return EquityResult(deal.labels, win, tie, equity, n, "monte carlo", se, seed, format_cards(deal.board),
+                        format_cards(deal.dead), seconds)
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES, seed=None,
+                  progress: bool = False) -> EquityResult:
+    """Equity of a checked Hold'em deal: exact or Monte Carlo as :mod:`pokerlut.equities.plan` says."""
+    start = time.perf_counter()
+    use_exact = plan.plan_exact(deal, exact)
+    p = len(deal.players)
+    if use_exact:
+        holes, weights = plan.combinations(deal.ranges)
+        if len(holes) == 0:
+            raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
+        classes, class_weights = plan.suit_classes(holes, weights, deal.board, deal.dead)
+        work = len(classes) * plan.board_work(len(deal.board), deal.n_boards) * p
+        use_exact = exact is True or work <= plan.EXACT_BUDGET
+    if use_exact:
+        counts = run_exact(classes, deal.board[None, :].copy(), np.zeros(len(classes), np.int64),
+                           np.array([deal.excluded], dtype=np.uint64), deal.variant, progress, "boards",
+                           deal.n_boards)
+        if class_weights.dtype == np.int64:  # every weight 1: exact integer sums
+            total = np.einsum("t,tpk->pk", class_weights, counts).astype(np.float64)
+        else:
+            total = np.einsum("t,tpk->pk", class_weights, counts.astype(np.float64))
+        win, tie, equity, se = fractions(total, float(weights.sum() * deal.n_boards))
+        return EquityResult(deal.labels, win, tie, equity, len(holes) * deal.n_boards, "exact", se, None,
+                            format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start)
+    entropy = plan.entropy(seed)
+    trials, seeds = plan.chunk_plan(samples, entropy)
+    counts = run_chunks(mc_input(deal), np.zeros(len(trials), np.int64), trials, seeds, progress).sum(axis=0)
+    return mc_result(deal, counts, int(samples), entropy, time.perf_counter() - start)

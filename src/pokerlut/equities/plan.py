@@ -1,0 +1,211 @@
+"""Deciding how an equity question is answered, and the plan of the work.
+
+* Exact or sampled (``exact=None``): every remaining board is enumerated for every conflict-free
+  combination of the players' combos when ``combinations * boards * players <= EXACT_BUDGET``
+  (400 million player-hands, about a second on two cores) and the combinations number at most
+  ``MAX_DEALS`` (4 million); otherwise ``samples`` Monte Carlo trials run.  ``exact=True``
+  forces enumeration (still limited to ``MAX_DEALS`` combinations), ``exact=False`` sampling.
+* Exact: :func:`combinations` lists the conflict-free combinations of combos with their weights
+  (the product of their combos' weights), :func:`suit_classes` merges those that a suit
+  permutation keeping the board and the dead cards maps onto each other.
+* Monte Carlo: :func:`chunk_plan` cuts the trials into chunks of ``CHUNK_TRIALS``; chunk ``i``
+  runs its own splitmix64 stream seeded from ``SeedSequence(seed, spawn_key=(i,))``
+  (``(scenario, i)`` in a batch), so a seed gives the same counts whatever the number of threads
+  or Dask workers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+
+import numpy as np
+
+from .. import _seeds
+from ..constants import N_NATURAL, N_SUITS
+from ..ranges import Range
+from .deal import Deal, combo_masks
+
+__all__ = ["EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES", "MAX_SAMPLES", "PREFLOP_WORK_FRACTION",
+           "check_exact", "check_samples", "chunk_plan", "board_work", "combinations", "suit_classes", "plan_exact",
+           "count_combinations"]
+
+EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
+MAX_DEALS = 4_000_000  #: most conflict-free combinations of combos an exact run enumerates
+CHUNK_TRIALS = 1 << 16  #: Monte Carlo trials per independently seeded chunk
+DEFAULT_SAMPLES = 1_000_000
+#: Most Monte Carlo trials one call runs (all questions of a batch together): minutes of work on
+#: a few cores, and ~150,000 seeded chunks.  More is refused rather than left to run for hours or
+#: exhaust memory; split the work into several calls (different seeds) instead.
+MAX_SAMPLES = 10_000_000_000
+#: Preflop, the exact kernel ranks about this share of the boards one by one (the flushy ones;
+#: the others once per rank multiset): its work estimate for the budget.
+PREFLOP_WORK_FRACTION = 0.15
+
+
+def check_exact(exact) -> bool | None:
+    """``exact`` when it is ``True``, ``False`` or ``None``, else a ``TypeError``.
+
+    >>> check_exact(None), check_exact(True)
+    (None, True)
+    """
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise TypeError(f"exact must be True, False or None, got {exact!r}")
+    return None if exact is None else bool(exact)
+
+
+def check_samples(samples, default: int | None = DEFAULT_SAMPLES) -> int | None:
+    """``samples`` as an int >= 1 (``None``: ``default``), else a TypeError/ValueError naming it.
+
+    >>> check_samples(None), check_samples(5)
+    (1000000, 5)
+    """
+    if samples is None:
+        return default
+    if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, numbers.Integral):
+        raise TypeError(f"samples must be an integer >= 1, got {samples!r} ({type(samples).__name__})")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {int(samples)}")
+    if samples > MAX_SAMPLES:
+        raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got {int(samples):,}; split the run "
+                         f"into several calls with different seeds")
+    return int(samples)
+
+
+def chunk_plan(samples: int, seed: int, scenario: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Trials and seeds of every chunk of a run: (trials (C,) int64, seeds (C,) uint64).  Chunk ``i``
+    is seeded from ``SeedSequence(seed, spawn_key=(i,))`` (``(scenario, i)`` in a batch).
+
+    >>> trials, seeds = chunk_plan(CHUNK_TRIALS + 5, 1)
+    >>> trials.tolist(), seeds.dtype.name
+    ([65536, 5], 'uint64')
+    """
+    samples = int(samples)
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    n_chunks = -(-samples // CHUNK_TRIALS)
+    trials = np.full(n_chunks, CHUNK_TRIALS, dtype=np.int64)
+    trials[-1] = samples - CHUNK_TRIALS * (n_chunks - 1)
+    seeds = np.empty(n_chunks, dtype=np.uint64)
+    for i in range(n_chunks):
+        key = (i,) if scenario is None else (scenario, i)
+        seeds[i] = np.random.SeedSequence(seed, spawn_key=key).generate_state(1, np.uint64)[0]
+    return trials, seeds
+
+
+def entropy(seed) -> int:
+    """The run's entropy: :func:`pokerlut._seeds.entropy`, the one seed path."""
+    return _seeds.entropy(seed)
+
+
+def board_work(n_known: int, n_boards: int) -> float:
+    """Player-boards the exact kernel ranks per player of a deal: every board when some are known;
+    preflop, the flushy boards one by one and the rest once per rank multiset (see
+    :mod:`pokerlut.kernels.equity`).
+
+    >>> board_work(3, 990), board_work(0, 1000)
+    (990, 150.0)
+    """
+    return n_boards if n_known else PREFLOP_WORK_FRACTION * n_boards
+
+
+def combinations(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
+    """Every conflict-free combination of one combo per player: holes (T, P, 2), weights (T,).
+
+    >>> from pokerlut import parse_range
+    >>> holes, weights = combinations([parse_range("AA"), parse_range("AKs")])
+    >>> holes.shape, float(weights.sum())
+    ((12, 2, 2), 12.0)
+    """
+    idx = np.arange(len(ranges[0]), dtype=np.int64)[:, None]
+    masks = combo_masks(ranges[0].combos)
+    weights = ranges[0].weights.copy()
+    for rng in ranges[1:]:
+        cm = combo_masks(rng.combos)
+        ok = (masks[:, None] & cm[None, :]) == 0
+        a, b = np.nonzero(ok)
+        idx = np.concatenate([idx[a], b[:, None]], axis=1)
+        masks = masks[a] | cm[b]
+        weights = weights[a] * rng.weights[b]
+    holes = np.stack([ranges[p].combos[idx[:, p]] for p in range(len(ranges))], axis=1)
+    return np.ascontiguousarray(holes, dtype=np.uint8), weights
+
+
+def count_combinations(ranges: list[Range]) -> int:
+    """An upper bound on conflict-free combinations closer than the product (pairwise filtering)."""
+    if len(ranges) == 2:
+        m0, m1 = combo_masks(ranges[0].combos), combo_masks(ranges[1].combos)
+        return int(((m0[:, None] & m1[None, :]) == 0).sum())
+    return math.prod(len(r) for r in ranges)
+
+
+_SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(N_SUITS))), dtype=np.int64)
+
+
+def suit_maps(board: np.ndarray, dead: np.ndarray) -> np.ndarray:
+    """Card maps (G, 52) of the suit permutations that leave the board and the dead cards as they
+    are (as sets): relabelling a deal's holes by any of them changes no player's equity.
+
+    >>> len(suit_maps(np.zeros(0, np.uint8), np.zeros(0, np.uint8)))
+    24
+    """
+    ids = np.arange(N_NATURAL)
+    maps = []
+    for perm in _SUIT_PERMUTATIONS:
+        card_map = N_SUITS * (ids // N_SUITS) + perm[ids % N_SUITS]
+        if all(set(card_map[cards].tolist()) == set(cards.tolist()) for cards in (board, dead)):
+            maps.append(card_map)
+    return np.array(maps, dtype=np.uint8)
+
+
+def suit_classes(holes: np.ndarray, weights: np.ndarray, board: np.ndarray,
+                 dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Deals (T, P, 2) merged into their suit-isomorphism classes: one representative each (the
+    smallest relabelling, rows compared as byte strings) and the summed weight of its members
+    (integers when every weight is 1).
+
+    >>> from pokerlut import parse_range
+    >>> holes, weights = combinations([parse_range("AA"), parse_range("KK")])
+    >>> classes, w = suit_classes(holes, weights, np.zeros(0, np.uint8), np.zeros(0, np.uint8))
+    >>> len(holes), len(classes), int(w.sum())    # the same suits, one suit shared, none
+    (36, 3, 36)
+    """
+    n_deals, n_players, _ = holes.shape
+    if n_deals == 1:
+        return np.ascontiguousarray(holes), np.rint(weights).astype(np.int64) if np.all(weights == 1.0) else weights
+    best = None
+    for card_map in suit_maps(board, dead):
+        relabelled = np.sort(card_map[holes], axis=2)[:, :, ::-1].reshape(n_deals, 2 * n_players)
+        if best is None:
+            best = relabelled.copy()
+            continue
+        differ = relabelled != best
+        first = differ.argmax(axis=1)
+        rows = np.arange(n_deals)
+        smaller = differ[rows, first] & (relabelled[rows, first] < best[rows, first])
+        best[smaller] = relabelled[smaller]
+    classes, inverse = np.unique(best, axis=0, return_inverse=True)
+    merged = np.bincount(inverse.ravel(), weights=weights, minlength=len(classes))
+    if np.all(weights == 1.0):
+        merged = np.rint(merged).astype(np.int64)
+    return np.ascontiguousarray(classes.reshape(-1, n_players, 2)), merged
+
+
+def plan_exact(deal: Deal, exact: bool | None) -> bool:
+    """Whether to enumerate (before the combinations are listed); ``exact=True`` beyond
+    ``MAX_DEALS`` combinations is an error."""
+    bound = math.prod(len(r) for r in deal.ranges)
+    if exact is False:
+        return False
+    if exact is None:
+        # hopeless even if suit symmetry merged 24 deals into one
+        return bound <= MAX_DEALS and \
+            bound / 24 * board_work(len(deal.board), deal.n_boards) * len(deal.players) <= EXACT_BUDGET
+    if bound > MAX_DEALS:
+        # the bound may overcount conflicting combinations: count the real ones
+        est = count_combinations(deal.ranges)
+        if est > MAX_DEALS:
+            raise ValueError(f"exact=True would enumerate {est:,} combinations of combos (more than MAX_DEALS = "
+                             f"{MAX_DEALS:,}); use Monte Carlo (exact=False or None)")
+    return True

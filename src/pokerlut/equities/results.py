@@ -1,0 +1,119 @@
+"""What an equity engine returns: :class:`EquityResult` (one deal), :class:`BatchEquityResult`
+(many), and the one conversion of the kernels' integer counts into fractions.
+
+The kernels count per player ``k = 0`` deals won alone (in hi-lo: the whole pot), ``1`` deals
+tied for the best hand (in hi-lo: part of the pot), ``2`` pot units won (a pot is ``pot`` units,
+split evenly among the winners) and, sampled, ``3`` squared pot units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..kernels.equity import SHARE_UNIT
+
+__all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT"]
+
+
+def fractions(counts: np.ndarray, n, pot: int = SHARE_UNIT, sampled: bool = False):
+    """``(win, tie, equity, std_error)`` of counts ``(..., P, 3 or 4)`` over ``n`` deals (a number,
+    or an array broadcasting against ``(..., P)``); ``std_error`` is zeros unless ``sampled``.
+
+    >>> counts = np.array([[3, 1, 3 * SHARE_UNIT + SHARE_UNIT // 2], [0, 1, SHARE_UNIT // 2]])
+    >>> [x.tolist() for x in fractions(counts, 4)[:3]]
+    [[0.75, 0.0], [0.25, 0.25], [0.875, 0.125]]
+    """
+    c = np.asarray(counts, dtype=np.float64)
+    n = np.asarray(n, dtype=np.float64)
+    win, tie, equity = c[..., 0] / n, c[..., 1] / n, c[..., 2] / (pot * n)
+    if not sampled:
+        return win, tie, equity, np.zeros(equity.shape)
+    variance = np.maximum(c[..., 3] / float(pot) ** 2 / n - equity ** 2, 0.0)
+    return win, tie, equity, np.sqrt(variance / np.maximum(n - 1, 1))
+
+
+@dataclass
+class EquityResult:
+    """Per player (in the order given): ``win`` (alone), ``tie`` (shared best hand) and ``equity``
+    (pot share, ties split evenly) as fractions; ``n`` boards enumerated (summed over every
+    combination of combos) or trials run; ``method`` 'exact' or 'monte carlo'; ``std_error`` of
+    each equity (Monte Carlo; zeros when exact); ``seed`` the entropy that reproduces the run.
+
+    >>> r = EquityResult(["AhKh", "QdQc"], np.array([0.4, 0.5]), np.array([0.1, 0.1]), np.array([0.45, 0.55]),
+    ...                  10, "exact", np.zeros(2))
+    >>> print(r.table().splitlines()[1])
+    AhKh     45.000%   40.000%   10.000%
+    """
+
+    players: list[str]
+    win: np.ndarray
+    tie: np.ndarray
+    equity: np.ndarray
+    n: int
+    method: str
+    std_error: np.ndarray
+    seed: int | None = None
+    board: str = ""
+    dead: str = ""
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def boards(self) -> int:
+        return self.n
+
+    @property
+    def trials(self) -> int:
+        return self.n
+
+    def table(self) -> str:
+        width = max(6, *(len(p) for p in self.players))
+        mc = self.method != "exact"
+        head = f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}" + ("  std.err" if mc else "")
+        lines = [head]
+        for i, p in enumerate(self.players):
+            line = f"{p:<{width}}  {self.equity[i]:8.3%}  {self.win[i]:8.3%}  {self.tie[i]:8.3%}"
+            if mc:
+                line += f"  {self.std_error[i]:7.3%}"
+            lines.append(line)
+        what = "boards" if not mc else "trials"
+        tail = f"{self.method}, {self.n:,} {what}"
+        if self.board:
+            tail += f", board {self.board}"
+        if self.dead:
+            tail += f", dead {self.dead}"
+        if mc:
+            tail += f", seed {self.seed}"
+        if self.seconds:
+            tail += f", {self.seconds:.3f} s"
+        return "\n".join(lines + [tail])
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+@dataclass
+class BatchEquityResult:
+    """Per scenario and player (N, P): win, tie, equity; ``n`` (N,) boards or trials per scenario;
+    ``method`` how every scenario was answered, ``"exact"`` (every board enumerated) or
+    ``"monte carlo"`` (``n`` trials each); ``std_error`` (N, P) (zeros when exact); ``seed`` the
+    entropy that reproduces a Monte Carlo run.
+
+    >>> print(BatchEquityResult(*[np.zeros((1, 2))] * 3, np.array([990]), "exact", np.zeros((1, 2))))
+    1 equity questions, exact, 990 boards each
+    """
+
+    win: np.ndarray
+    tie: np.ndarray
+    equity: np.ndarray
+    n: np.ndarray
+    method: str
+    std_error: np.ndarray
+    seed: int | None = None
+
+    def __str__(self) -> str:
+        what = "boards" if self.method == "exact" else "trials"
+        each = f", {int(self.n[0]):,} {what} each" if len(self.n) else ""
+        seed = f", seed {self.seed}" if self.method != "exact" else ""
+        return f"{len(self.n):,} equity questions, {self.method}{each}{seed}"

@@ -1,0 +1,302 @@
+"""Hand ranges in the PokerStove / Equilab notation: ``parse_range("AKs, TT+, A5s-A2s, 0.5(QQ)")``.
+
+A range is a set of two-card combos (starting hands) with weights.  Tokens, separated by commas
+(or spaces), case-insensitive for ranks and suits:
+
+========================  ==============================================================
+``QQ``                    a pair: its 6 combos
+``AKs`` / ``AKo`` / ``AK``  suited (4), offsuit (12), or both (16)
+``TT+``                   the pair and every higher pair (TT, JJ, QQ, KK, AA: 30 combos)
+``A9s+`` / ``K9o+`` / ``K9+``  the second card rises to one below the first (A9s..AKs)
+``76s+``                  for connectors (second card one below the first) both cards rise
+                          together: 76s, 87s, 98s, T9s, JTs, QJs, KQs, AKs
+``TT-77``                 a run of pairs; ``A5s-A2s`` / ``KQo-K9o`` a run of kickers
+``AhKh`` / ``Ah Kh``      one specific combo
+``random`` / ``any``      all 1326 combos (``100%`` too)
+``0.5(QQ, AKs)``          weight 0.5 for everything inside the parentheses; ``QQ:0.5`` too
+========================  ==============================================================
+
+A combo named twice keeps its last weight.  Card removal: combos that hold a card of
+``blocked`` (board, dead cards, other players' known hole cards) are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+import numpy as np
+
+from .._input import card_array
+from ..cards import format_cards, parse_cards
+from ..constants import N_NATURAL, RANK_CHARS
+
+__all__ = ["Range", "parse_range", "ALL_COMBOS"]
+
+ALL_COMBOS = np.array([(a, b) for b in range(N_NATURAL) for a in range(b)], dtype=np.uint8)[:, ::-1].copy()
+"""Every two-card combo, higher card id first (1326, 2) uint8."""
+ALL_COMBOS.setflags(write=False)
+_INDEX = {(int(a), int(b)): i for i, (a, b) in enumerate(ALL_COMBOS)}
+
+_RANK = {c.lower(): r for r, c in enumerate(RANK_CHARS)}
+_TOKEN_RE = re.compile(
+    r"(?P<r1>[2-9tjqka])(?P<r2>[2-9tjqka])(?P<kind>[so]?)(?P<plus>\+?)"
+    r"(?:-(?P<r3>[2-9tjqka])(?P<r4>[2-9tjqka])(?P<kind2>[so]?))?$",
+    re.IGNORECASE,
+)
+_COMBO_RE = re.compile(r"([2-9tjqka][cdhs])\s*([2-9tjqka][cdhs])$", re.IGNORECASE)
+#: A weight, the same syntax in ``w(...)`` and ``token:w``: digits with an optional sign,
+#: decimal point and exponent (``0.5``, ``.5``, ``2``, ``1e5``, ``2.5E-3``).
+_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+_NUMBER_RE = re.compile(_NUMBER + "$")
+_WEIGHT_GROUP_RE = re.compile(rf"({_NUMBER})\s*\(")
+#: Weights are relative; anything above this is refused (so sums of products stay finite).
+MAX_WEIGHT = 1e12
+_CARD_WORD_RE = re.compile(r"[2-9tjqka][cdhs]", re.IGNORECASE)
+_SECOND_CARD_RE = re.compile(r"[ \t]+([2-9tjqka][cdhs])(?![^\s,;()])", re.IGNORECASE)
+_RANDOM = {"random", "any", "100%", "xx"}
+
+
+class Range(NamedTuple):
+    """Combos (n, 2) uint8 (higher id first) and their weights (n,) float64 (> 0)."""
+
+    combos: np.ndarray
+    weights: np.ndarray
+
+    def __len__(self) -> int:  # the number of combos
+        return len(self.combos)
+
+    def validated(self, what: str = "range") -> "Range":
+        """This range with its fields checked, as a C-contiguous uint8 / float64 pair: combos of shape
+        (n, 2) holding two different natural cards each (0..51, higher id first after this), one
+        finite weight >= 0 per combo and at least one above 0.  Anything else is a ``TypeError`` or
+        ``ValueError`` naming ``what``, the combo and the value.
+
+        >>> Range(np.array([[12, 51]]), np.array([1.0])).validated().combos.tolist()
+        [[51, 12]]
+        """
+        try:
+            combos, weights = np.asarray(self.combos), np.asarray(self.weights)
+        except ValueError:  # ragged nesting
+            raise ValueError(f"{what}: combos and weights must be arrays (evenly nested sequences), got a ragged "
+                             f"sequence") from None
+        if combos.dtype.kind not in "iu":
+            raise TypeError(f"{what}: combos must hold integer card ids, got dtype {combos.dtype}")
+        if combos.ndim != 2 or combos.shape[1] != 2:
+            raise ValueError(f"{what}: combos must have shape (n, 2), got {combos.shape}")
+        if weights.dtype.kind not in "iuf" or weights.dtype.kind == "b":
+            raise TypeError(f"{what}: weights must be numbers, got dtype {weights.dtype}")
+        if weights.shape != (combos.shape[0],):
+            raise ValueError(f"{what}: {combos.shape[0]} combos need {combos.shape[0]} weights, got shape "
+                             f"{weights.shape}")
+        bad = (combos < 0) | (combos > 51)
+        if bad.any():
+            i, j = (int(x) for x in np.argwhere(bad)[0])
+            raise ValueError(f"{what}: combo {i} holds {int(combos[i, j])}, not a natural card id (0..51)")
+        same = np.flatnonzero(combos[:, 0] == combos[:, 1])
+        if same.size:
+            raise ValueError(f"{what}: combo {int(same[0])} holds {format_cards([int(combos[same[0], 0])])} twice")
+        finite = np.isfinite(weights.astype(np.float64))
+        if not finite.all() or (weights < 0).any():
+            i = int(np.flatnonzero(~finite | (weights < 0))[0])
+            raise ValueError(f"{what}: weight {i} is {weights[i].item()!r}; weights must be finite and >= 0")
+        if combos.shape[0] == 0:
+            raise ValueError(f"{what} holds no combo: a range needs at least one combo of weight > 0")
+        if not (weights > 0).any():
+            raise ValueError(f"{what}: every weight is 0, so the range holds no hand")
+        ordered = np.sort(combos.astype(np.uint8), axis=1)[:, ::-1]
+        return Range(np.ascontiguousarray(ordered), weights.astype(np.float64))
+
+    def blocked(self, cards) -> "Range":
+        """The range without the combos that hold any of ``cards``: natural card ids 0..51 or
+        card strings (anything else is a ``TypeError``/``ValueError`` naming the value).
+
+        >>> len(parse_range("QQ").blocked("Qs")), len(parse_range("QQ").blocked([43, 42]))
+        (3, 1)
+        """
+        dead = _card_set(cards)
+        if not dead:
+            return self
+        mask = np.array([int(a) not in dead and int(b) not in dead for a, b in self.combos], dtype=bool)
+        return Range(self.combos[mask], self.weights[mask])
+
+    def __str__(self) -> str:
+        parts = [format_cards(c).replace(" ", "") + ("" if w == 1 else f":{w:g}")
+                 for c, w in zip(self.combos, self.weights)]
+        return ", ".join(parts)
+
+
+def _card_set(cards, what: str = "blocked") -> set[int]:
+    """The natural card ids of ``cards`` (ids or card strings, through the one input path)."""
+    if cards is None or (isinstance(cards, str) and not cards.strip()):
+        return set()
+    ids = card_array(cards, what).ravel()
+    bad = (ids < 0) | (ids > 51) if ids.dtype.kind == "i" else ids > 51
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"{what}: position {i} is card id {int(ids[i])}, not a natural card "
+                         f"(ids 0..51, 4*rank + suit, or card strings like 'Qs')")
+    return {int(c) for c in ids.tolist()}
+
+
+def _combo_index(a: int, b: int) -> int:
+    return _INDEX[(max(a, b), min(a, b))]
+
+
+def _pair(rank: int) -> list[int]:
+    cards = [4 * rank + s for s in range(4)]
+    return [_combo_index(cards[i], cards[j]) for i in range(4) for j in range(i + 1, 4)]
+
+
+def _two_ranks(hi: int, lo: int, kind: str) -> list[int]:
+    out = []
+    for s in range(4):
+        for t in range(4):
+            if (kind == "s" and s != t) or (kind == "o" and s == t):
+                continue
+            out.append(_combo_index(4 * hi + s, 4 * lo + t))
+    return out
+
+
+class _RangeError(ValueError):
+    pass
+
+
+def _error(text: str, start: int, token: str, why: str) -> ValueError:
+    caret = " " * start + "^" * max(1, len(token))
+    return ValueError(f"bad range token {token!r} at column {start + 1}: {why}\n  {text}\n  {caret}")
+
+
+def _expand(token: str) -> list[int]:
+    """Combo indices of one token (no weight); raises _RangeError with a reason."""
+    low = token.lower()
+    if low in _RANDOM:
+        return list(range(len(ALL_COMBOS)))
+    m = _COMBO_RE.match(token)
+    if m:
+        a, b = (int(c) for c in parse_cards(m.group(1) + m.group(2)))
+        if a == b:
+            raise _RangeError("a combo cannot hold the same card twice")
+        return [_combo_index(a, b)]
+    m = _TOKEN_RE.match(token)
+    if not m:
+        raise _RangeError("expected a hand class like 'AKs', 'TT+', 'A5s-A2s', 'KQo', a combo like 'AhKh', "
+                          "or 'random'")
+    r1, r2 = _RANK[m["r1"].lower()], _RANK[m["r2"].lower()]
+    kind = m["kind"].lower()
+    if r1 < r2:
+        r1, r2 = r2, r1
+    if r1 == r2:
+        if kind:
+            raise _RangeError("a pair cannot be suited or offsuit")
+        if m["r3"]:
+            r3, r4 = _RANK[m["r3"].lower()], _RANK[m["r4"].lower()]
+            if r3 != r4 or m["kind2"] or m["plus"]:
+                raise _RangeError("a run of pairs is written like 'TT-77'")
+            lo, hi = sorted((r1, r3))
+            return [i for r in range(lo, hi + 1) for i in _pair(r)]
+        top = 12 if m["plus"] else r1
+        return [i for r in range(r1, top + 1) for i in _pair(r)]
+    if m["r3"]:
+        r3, r4 = _RANK[m["r3"].lower()], _RANK[m["r4"].lower()]
+        if r3 < r4:
+            r3, r4 = r4, r3
+        if m["plus"] or r3 != r1 or r3 == r4 or m["kind2"].lower() != kind:
+            raise _RangeError("a run of kickers keeps the first card and the suitedness: 'A5s-A2s', 'KQo-K9o'")
+        lo, hi = sorted((r2, r4))
+        return [i for r in range(lo, hi + 1) for i in _two_ranks(r1, r, kind)]
+    if not m["plus"]:
+        return _two_ranks(r1, r2, kind)
+    if r2 == r1 - 1:  # connectors: both cards rise
+        return [i for r in range(r1, 13) for i in _two_ranks(r, r - 1, kind)]
+    return [i for r in range(r2, r1) for i in _two_ranks(r1, r, kind)]
+
+
+def _weight(number: str, text: str, start: int, raw: str, where: str = "") -> float:
+    """A weight's text as a float: a number (see ``_NUMBER``), finite, >= 0 and at most
+    ``MAX_WEIGHT``; else the range error with a caret under ``raw``."""
+    if not _NUMBER_RE.match(number):
+        raise _error(text, start, raw, f"the weight {where}must be a number like 0.5 or 1e-3, not {number!r}")
+    weight = float(number)
+    if not 0 <= weight <= MAX_WEIGHT:
+        raise _error(text, start, raw, f"a weight must be a number from 0 to {MAX_WEIGHT:g}, not {number!r}")
+    return weight
+
+
+def _tokens(text: str):
+    """(start, token, weight) triples; ``w(...)`` groups and ``token:w`` suffixes give weights."""
+    pos = 0
+    n = len(text)
+    group_weight = None
+    group_start = 0
+    while pos < n:
+        ch = text[pos]
+        if ch in " \t\n,;":
+            pos += 1
+            continue
+        if ch == ")":
+            if group_weight is None:
+                raise _error(text, pos, ")", "a ')' without its 'weight('")
+            group_weight = None
+            pos += 1
+            continue
+        m = _WEIGHT_GROUP_RE.match(text, pos)
+        if m:
+            if group_weight is not None:
+                raise _error(text, pos, m.group(0), "weight groups cannot be nested")
+            group_weight = _weight(m.group(1), text, pos, m.group(1))
+            group_start = pos
+            pos = m.end()
+            continue
+        end = pos
+        while end < n and text[end] not in " \t\n,;()":
+            end += 1
+        if end == pos:  # a stray '('
+            raise _error(text, pos, ch, "a '(' must follow a weight, e.g. '0.5(QQ)'")
+        word = text[pos:end]
+        weight = group_weight if group_weight is not None else 1.0
+        if ":" in word:
+            word, _, w = word.partition(":")
+            weight = _weight(w, text, pos, text[pos:end], "after ':' ")
+        # a combo written with a space: "Ah Kh"
+        if _CARD_WORD_RE.fullmatch(word):
+            m2 = _SECOND_CARD_RE.match(text, end)
+            if m2:
+                word = word + m2.group(1)
+                end = m2.end()
+        yield pos, word, weight, text[pos:end]
+        pos = end
+    if group_weight is not None:
+        raise _error(text, group_start, text[group_start:], "the weight group is not closed with ')'")
+
+
+def parse_range(text: str, *, blocked=None) -> Range:
+    """Parse a range (see the module doc) into combos and weights, minus combos holding a card of
+    ``blocked`` (ids or text: board, dead cards, other players' hole cards).
+
+    >>> len(parse_range("TT+")), len(parse_range("AKs")), len(parse_range("AKo")), len(parse_range("random"))
+    (30, 4, 12, 1326)
+    >>> len(parse_range("AKs, TT+", blocked="As Qs 7h 2c"))
+    27
+    >>> r = parse_range("0.5(QQ), AhKh")
+    >>> r.weights.tolist()
+    [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.0]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a range is a string, not {type(text).__name__}")
+    weights: dict[int, float] = {}
+    for start, word, weight, raw in _tokens(text):
+        try:
+            indices = _expand(word)
+        except _RangeError as e:
+            raise _error(text, start, raw, str(e)) from None
+        for i in indices:
+            weights[i] = weight
+    if not weights:
+        raise ValueError(f"the range {text!r} holds no hand")
+    order = sorted(i for i, w in weights.items() if w > 0)
+    if not order:
+        raise ValueError(f"the range {text!r} gives every hand weight 0, so it holds no hand; weights must be "
+                         f"> 0 for at least one hand")
+    rng = Range(ALL_COMBOS[order].copy(), np.array([weights[i] for i in order], dtype=np.float64))
+    return rng.blocked(blocked)

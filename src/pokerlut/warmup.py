@@ -1,0 +1,156 @@
+"""Compiling every kernel ahead of use, where numba keeps them, and which kernels run here.
+
+numba compiles a kernel the first time it runs and keeps the machine code in its cache, so only
+the very first call of each feature waits.  :func:`warmup` (``pokerlut warmup``) does all of
+that waiting at once, with a progress bar; later processes load the kernels from the cache.
+:func:`kernel_info` says which ranking path (AVX2 or scalar) this machine runs, and why.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+import time
+from typing import Callable, Iterable
+
+import llvmlite
+import numba
+
+from . import _notice
+from ._notice import FEATURE_SECONDS, FEATURES
+from ._threads import get_num_threads
+from .kernels import backend
+
+__all__ = ["warmup", "FEATURES", "cache_location", "kernel_info"]
+
+
+def kernel_info() -> dict:
+    """Which kernels rank hands here, and why: a dict with ``path`` (``"avx2"`` or ``"scalar"``),
+    ``reason``, ``threads``, the numba and llvmlite versions and the CPU.
+
+    >>> info = kernel_info()
+    >>> info["path"] in ("avx2", "scalar"), sorted(info)
+    (True, ['cpu', 'llvmlite', 'numba', 'path', 'reason', 'threads'])
+    """
+    reason = backend.simd_reason()
+    return {"path": "scalar" if reason else "avx2",
+            "reason": reason or "AVX2 on this x86-64 CPU: four rows per vector for the key of validated calls",
+            "threads": get_num_threads(), "numba": numba.__version__, "llvmlite": llvmlite.__version__,
+            "cpu": f"{platform.machine()} {backend.host_cpu_name()}"}
+
+
+def cache_location() -> str:
+    """Where numba keeps the compiled kernels (``NUMBA_CACHE_DIR``, else beside the package or in
+    numba's user cache folder).
+
+    >>> isinstance(cache_location(), str)
+    True
+    """
+    import numba.core.config
+
+    from .kernels import registry
+
+    if numba.core.config.CACHE_DIR:
+        return numba.core.config.CACHE_DIR
+    kernel = registry.rank_kernel(5, True)
+    cache = getattr(kernel, "_cache", None)
+    impl = getattr(cache, "_impl", None)
+    locator = getattr(impl, "locator", None)
+    path = getattr(locator, "_cache_path", None)
+    return str(path) if path else "numba's default cache folder"
+
+
+def _steps() -> dict[str, Callable[[], None]]:
+    import numpy as np
+
+    from . import equities, videopoker
+    from .evaluate import evaluate as evaluate_hands
+    from .enumeration import strength_histogram
+    from .omaha import evaluate_omaha
+    from .sampling import random_hands
+    from .showdown import made_cards, showdown
+
+    def evaluate() -> None:
+        for k in (5, 6, 7):
+            hands = random_hands(64, k, wild_fraction=0.2, seed=k)
+            for check in (True, False):
+                evaluate_hands(hands, check=check)
+        showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
+
+    def best_five() -> None:
+        for k in (5, 6, 7):
+            made_cards(random_hands(8, k, wild_fraction=0.3, seed=k))
+
+    def enumeration() -> None:
+        strength_histogram(5)
+
+    def equity() -> None:
+        equities.equity(["AhKh", "QdQc"])
+        equities.equity(["AhKh", "QQ"], "Qs 7h 2c")
+        equities.equity(["AhKh", "random"], exact=False, samples=1000, seed=1)
+
+    def omaha() -> None:
+        holes, board = np.array([[51, 47, 43, 39]], np.uint8), np.array([[0, 5, 10, 15, 20]], np.uint8)
+        for variant in ("omaha", "omaha-hilo"):
+            evaluate_omaha(holes, board, variant=variant)
+            equities.equity(["AsKsAdKd", "QhJhTh9h"], "2c 7d 8s 3h", variant=variant)
+            equities.equity(["AsKsAdKd", "random"], variant=variant, exact=False, samples=1000, seed=1)
+
+    def video_poker() -> None:
+        videopoker.game_return("jacks-or-better", progress=False)
+        videopoker.hold_values("Jh Jd 4s 7c Qh", "jacks-or-better")
+        videopoker.best_hold(["Ah Kh Qh Jh 9c", "W Kh 7d 3c 9s"], "joker-poker")
+
+    return {"evaluate": evaluate, "best five": best_five, "enumeration": enumeration, "equity": equity,
+            "omaha": omaha, "video poker": video_poker}
+
+
+def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None) -> dict[str, float]:
+    """Compile (or load from numba's cache) every kernel the chosen features use.
+
+    Parameters
+    ----------
+    features
+        Names from :data:`FEATURES` (``"evaluate"``, ``"best five"``, ``"enumeration"``,
+        ``"equity"``, ``"omaha"``, ``"video poker"``), a comma-separated string of them, or None for
+        ``$POKERLUT_WARMUP`` (same syntax) or else all of them.
+    progress
+        A progress bar on stderr (default: when stderr is a terminal).
+
+    Returns
+    -------
+    dict
+        Seconds each feature took.
+
+    Examples
+    --------
+    >>> sorted(warmup("enumeration", progress=False))
+    ['enumeration']
+    """
+    if features is None:
+        features = os.environ.get("POKERLUT_WARMUP") or FEATURES
+    if isinstance(features, str):
+        features = [f.strip() for f in features.split(",") if f.strip()]
+    features = list(features)
+    unknown = [f for f in features if f not in FEATURE_SECONDS]
+    if unknown:
+        raise ValueError(f"unknown warmup feature {unknown[0]!r}; choose from: {', '.join(FEATURES)}")
+    steps = _steps()
+    if progress is None:
+        progress = sys.stderr.isatty()
+    bar = _notice.progress_bar(sum(FEATURE_SECONDS[f] for f in features), "pokerlut warmup", bool(progress),
+                               unit="s", delay=0, bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")
+    seconds = {}
+    for feature in features:
+        if bar is not None:
+            bar.set_postfix_str(feature)
+        start = time.perf_counter()
+        _notice.mark_compiled(feature)  # no notice: the bar says what is going on
+        steps[feature]()
+        seconds[feature] = time.perf_counter() - start
+        if bar is not None:
+            bar.update(FEATURE_SECONDS[feature])
+    if bar is not None:
+        bar.close()
+    return seconds
