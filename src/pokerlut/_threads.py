@@ -200,31 +200,30 @@ def run_blocks(piece: Callable[[int, int, int], Any], n_items: int, *, cost: Any
     ``after_block(lo, hi, results)`` may raise.  Returns every piece's result, in order.
 
     >>> run_blocks(lambda lo, hi, slot: hi - lo, 10, cost=1e6, parallel=False)   # 3 blocks of ~4M lookups
-    [4, 3, 3]
+    [3, 3, 4]
     >>> run_blocks(lambda lo, hi, slot: (lo, hi), 4, cost=np.array([3e6, 1e6, 1e6, 1e6]), parallel=False)
     [(0, 1), (1, 4)]
     """
-    if np.ndim(cost):
-        weights = np.asarray(cost, dtype=np.float64)
-        cumulative = np.concatenate([[0.0], np.cumsum(weights)])
-    else:
-        cumulative = np.arange(n_items + 1, dtype=np.float64) * float(cost)
-    total = float(cumulative[-1]) if n_items else 0.0
+    per_item = np.asarray(cost, dtype=np.float64) if np.ndim(cost) else None
+    cumulative = np.concatenate([[0.0], np.cumsum(per_item)]) if per_item is not None else None
+    total = float(cumulative[-1]) if per_item is not None else n_items * float(cost)
     threads = use_threads(total, parallel)
     n_pieces = n_chunks() if threads else 1
     block_work = BLOCK_WORK * (get_num_threads() if threads else 1)
 
     def cut(lo: int, hi: int, parts: int) -> list[int]:
         """Item boundaries cutting ``lo..hi`` into ``parts`` pieces of about equal cost."""
+        if cumulative is None:
+            return sorted({lo + (hi - lo) * k // parts for k in range(parts + 1)})
         targets = np.linspace(cumulative[lo], cumulative[hi], parts + 1)[1:-1]
         inner = np.searchsorted(cumulative, targets, side="left").clip(lo + 1, hi) if hi - lo > 1 else []
         return sorted({lo, hi, *(int(x) for x in inner)})
 
     results: list = []
-    n_blocks = max(1, int(np.ceil(total / block_work))) if n_items else 0
+    n_blocks = min(n_items, max(1, int(np.ceil(total / block_work)))) if n_items else 0
     edges = cut(0, n_items, n_blocks) if n_items else []
     for lo, hi in zip(edges[:-1], edges[1:]):
-        bounds = cut(lo, hi, n_pieces)
+        bounds = cut(lo, hi, min(n_pieces, hi - lo))
         pieces = [(a, b, slot) for slot, (a, b) in enumerate(zip(bounds[:-1], bounds[1:]))]
         done = run_pieces(piece, pieces, threads)
         if after_block is not None:
