@@ -2,7 +2,9 @@
 
     python -m pytest benchmarks/test_bench_equity.py
 
-The rates table at the end counts boards (exact) or trials (Monte Carlo) per second.  Machines differ
+The rates table at the end counts boards (exact) or trials (Monte Carlo) per second.  The same spots
+side by side with the ceiling kernel, round-robin and with the targets of the equity engine:
+``python benchmarks/equity_interleaved.py``.  Machines differ
 and shared ones drift, so the "yardstick" group times the reference ceiling kernel on 10^6 random
 7-card hands in the same run: an equity time divided by that one is comparable across machines (on the
 2-core AMD EPYC of the kernel design, where OMPEval takes 5.1 ms for AhKh vs QdQc preflop, the
@@ -63,10 +65,37 @@ def test_range_vs_random_monte_carlo(benchmark):
     run(benchmark, lambda: equity(["TT+,AKs", "random"], exact=False, samples=n, seed=1), n, rounds=3)
 
 
-def test_range_vs_range_flop_exact(benchmark):
-    r = equity(["TT+,AKs", "random"], "Qs 7h 2c")
+@pytest.mark.parametrize("method", ["sweep", "enumerate"])
+def test_range_vs_range_flop_exact(benchmark, method):
+    r = equity(["TT+,AKs", "random"], "Qs 7h 2c", method=method)
     assert r.method == "exact"
-    run(benchmark, lambda: equity(["TT+,AKs", "random"], "Qs 7h 2c"), r.n, rounds=3)
+    run(benchmark, lambda: equity(["TT+,AKs", "random"], "Qs 7h 2c", method=method), r.n, rounds=3)
+
+
+def test_range_vs_range_flop_per_combo(benchmark):
+    run(benchmark, lambda: equity(["TT+,AKs", "random"], "Qs 7h 2c", per_combo=True), 1176 * 34, rounds=3)
+
+
+def test_range_vs_range_preflop_exact(benchmark):
+    r = equity(["TT+,AKs", "random"])
+    assert r.engine == "sweep"
+    run(benchmark, lambda: equity(["TT+,AKs", "random"]), r.n, rounds=3)
+
+
+def test_aces_vs_kings_preflop_exact(benchmark):
+    r = equity(["AA", "KK"])
+    run(benchmark, lambda: equity(["AA", "KK"]), r.n)
+
+
+def test_monte_carlo_hand_vs_random(benchmark):
+    n = 10_000_000
+    run(benchmark, lambda: equity(["AhKh", "random"], exact=False, samples=n, seed=1), n, rounds=3)
+
+
+def test_grid_flop_exact(benchmark):
+    from pokerlut.equities import class_equity
+
+    run(benchmark, lambda: class_equity("TT+,AKs", board="Qs 7h 2c"), 169, rounds=3)
 
 
 def test_batch_flop_exact(benchmark):

@@ -13,6 +13,8 @@ import pokerlut
 from pokerlut.cards import parse_cards
 from pokerlut.cli import main
 from pokerlut.equities import EXACT_BUDGET, equity, equity_batch
+from pokerlut.equities.deal import parse_deal
+from pokerlut.equities.sweep import sweep_work
 from pokerlut.ranges import parse_range
 from reference import ref_best_key
 
@@ -213,9 +215,10 @@ def test_players_as_arrays_and_range_objects():
 
 
 def test_exact_none_falls_back_to_monte_carlo():
-    r = equity(["random", "random"], samples=100_000, seed=1)  # 1.5 M deals x 1.5 M boards: too many
+    r = equity(["random", "random"], samples=100_000, seed=1)  # beyond the budget for both engines
     assert r.method == "monte carlo"
-    assert 1225 * 1_533_939 * 2 > EXACT_BUDGET
+    assert 1225 * 1_533_939 * 2 > EXACT_BUDGET  # enumerate: 1.5 M deals x 1.5 M boards
+    assert sweep_work(parse_deal(["random", "random"])) > EXACT_BUDGET
 
 
 def test_batch_matches_single_questions():

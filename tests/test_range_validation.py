@@ -138,6 +138,13 @@ def test_mismatched_weights_are_a_clear_error():
         pokerlut.equity(["AhKh", bad])
 
 
+@pytest.mark.parametrize("combos", [[[51, 50], [3, 2], [50, 51]], [[51, 50], [3, 2], [51, 50]]])
+def test_a_combo_listed_twice_is_a_clear_error(combos):
+    bad = Range(np.array(combos), np.array([1.0, 1.0, 0.5]))
+    with pytest.raises(ValueError, match=r"player 1's range: combo 2 \(AsAh\) is combo 0 again; list each combo once"):
+        pokerlut.equity(["KhKd", bad])
+
+
 def test_range_fields_given_as_lists_are_checked_not_crashed_on():
     r = pokerlut.equity(["AhKh", Range([[51, 49]], [1.0])], board="2c 3d 4h")  # AsAd
     assert r.method == "exact"

@@ -68,6 +68,8 @@ SUIT_COUNTER_MASK = (1 << SUIT_COUNTER_BITS) - 1
 
 RANK_SHIFT = 16
 RANK_KEY_BITS = 25
+#: The rank key's bits in a key: equal for hands of the same ranks.
+RANK_FIELD = ((1 << RANK_KEY_BITS) - 1) << RANK_SHIFT
 WILD_SHIFT = 48
 POISON_SHIFT = 56
 FIELD_MASK = 0xF
@@ -171,6 +173,17 @@ def rank_key(ranks, wilds: int = 0) -> int:
     True
     """
     return sum(RANK_MULTIPLIERS[r] for r in ranks) + WILD_MULTIPLIER * wilds
+
+
+def rank_keys(cards: np.ndarray) -> np.ndarray:
+    """The rank field of each rank's card constant (its clubs card, the suit counter removed): what
+    a card of that rank adds to the rank key.
+
+    >>> int(rank_keys(np.array([card_constant(c, wild=False, poison=False) for c in range(52)]))[12] >> RANK_SHIFT) \
+    ...     == RANK_MULTIPLIERS[12]
+    True
+    """
+    return np.ascontiguousarray(cards[0:N_RANKS * N_SUITS:N_SUITS] & np.uint64(RANK_FIELD))
 
 
 def hash_index(rank: int, bases: np.ndarray) -> int:

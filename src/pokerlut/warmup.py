@@ -89,6 +89,9 @@ def _steps() -> dict[str, Callable[[], None]]:
         equities.equity(["AhKh", "QdQc"])
         equities.equity(["AhKh", "QQ"], "Qs 7h 2c")
         equities.equity(["AhKh", "random"], exact=False, samples=1000, seed=1)
+        equities.equity(["TT+", "random"], exact=False, samples=1000, seed=1)
+        equities.equity(["TT+", "random"], "Qs 7h 2c", per_combo=True)  # the sweep engine
+        equities.equity(["AA", "KK"], method="sweep")  # and its suit-class preflop
 
     def omaha() -> None:
         holes, board = np.array([[51, 47, 43, 39]], np.uint8), np.array([[0, 5, 10, 15, 20]], np.uint8)

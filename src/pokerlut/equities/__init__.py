@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import _seeds
 from .._notice import noticed
 from ..variants import VariantLike, get_variant
@@ -35,7 +37,8 @@ __all__ = ["equity", "equity_batch", "class_equity", "EquityResult", "BatchEquit
 
 @noticed("equity")
 def equity(players, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
-           seed=None, progress: bool = False, variant: VariantLike = "high") -> EquityResult:
+           seed=None, progress: bool = False, variant: VariantLike = "high", per_combo: bool = False,
+           method: str | None = None) -> EquityResult:
     """Equity of 2 to 9 players on a board of 0, 3, 4 or 5 cards with optional dead cards.
 
     Parameters
@@ -59,6 +62,15 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
         A progress bar on stderr for long runs.
     variant
         The game (:mod:`pokerlut.variants`).
+    per_combo
+        Heads-up, exact: also the equity of every combo of each player against the other player's
+        range (``result.combos``, :class:`pokerlut.equities.sweep.ComboEquity`).
+    method
+        The exact engine: ``"sweep"`` (heads-up: rank every combo of both ranges once per board,
+        sort, count against the whole opposing range), ``"enumerate"`` (every combination of combos,
+        every board) or ``None``: heads-up with a range, whichever of the two costs fewer lookups
+        (:func:`pokerlut.equities.sweep.sweep_work`), else ``"enumerate"``; ``result.engine`` says which
+        ran.
 
     Returns
     -------
@@ -83,5 +95,11 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
     _seeds.check_seed(seed)
     v = get_variant(variant)
     deal = parse_deal(players, board, dead, v)
-    engine = omaha_equity if v.is_omaha else holdem_equity
-    return engine(deal, exact=exact, samples=samples, seed=seed, progress=progress)
+    if not isinstance(per_combo, (bool, np.bool_)):
+        raise TypeError(f"per_combo must be True or False, got {per_combo!r}")
+    if v.is_omaha:
+        if per_combo or method is not None:
+            raise ValueError(f"per_combo and method are for the Hold'em games, not {v.name}")
+        return omaha_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress)
+    return holdem_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, per_combo=bool(per_combo),
+                         method=method)

@@ -52,6 +52,8 @@ class Player:
     label: str
     hole: np.ndarray | None
     range: Range | None = None
+    #: The range as given, before card removal (a fixed hand: its one combo).
+    given: Range | None = None
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,8 @@ class Deal:
         16
         """
         if player.range is not None:
-            player = replace(player, range=_live(player.range.blocked(self.fixed), 0, player.label))
+            player = replace(player, range=_live(player.range.blocked(self.fixed), 0, player.label),
+                             given=player.given or player.range)
         return replace(self, players=(player, *self.players))
 
 
@@ -183,13 +186,16 @@ def _read_player(value, index: int, v: Variant, who: str) -> Player:
             cards = None
         if cards is not None and len(cards) in sizes:
             return Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8))
-        if cards is not None and len(cards) > 0 or v.is_omaha:
+        if v.is_omaha:
             if cards is None:
                 deal_cards(value, name)  # raises the card-text error
             raise ValueError(f"{name} ({value!r}): {game} hand has {wanted} hole cards, got {len(cards)}")
         try:
-            rng = parse_range(value)
+            rng = parse_range(value)  # "AhKh,AsKd" reads as cards too: a list of combos is a range
         except ValueError as error:
+            if cards is not None and len(cards) > 0:
+                raise ValueError(f"{name} ({value!r}): {game} hand has {wanted} hole cards, got {len(cards)}") \
+                    from None
             raise ValueError(f"{name}: {error}") from None
         return Player(value.strip(), None, rng)
     cards = deal_cards(value, name)
@@ -256,7 +262,7 @@ def parse_deal(players, board="", dead="", variant: VariantLike = "high", *, who
     seated = []
     for i, p in enumerate(parsed):
         if p.hole is not None:
-            seated.append(replace(p, range=_one_combo(p.hole)))
+            seated.append(replace(p, range=_one_combo(p.hole), given=_one_combo(p.hole)))
         else:
-            seated.append(replace(p, range=_live(p.range.blocked(known), i, p.label, who)))
+            seated.append(replace(p, range=_live(p.range.blocked(known), i, p.label, who), given=p.range))
     return replace(deal, players=tuple(seated))

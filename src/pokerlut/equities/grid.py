@@ -7,14 +7,12 @@ each class losing the combos that hold a board, dead or known opponent card.
 
 How it is computed (``exact=None``):
 
-* **Heads-up, exact by sorting**: for every completion of the board, every combo left in the deck is
-  ranked once (one :func:`pokerlut.evaluate` call per block of boards); sorting a board's combos by
-  strength and summing the opponent's weights below and level with each combo gives every combo's
-  wins and ties against the whole range at once, the opponent combos that share a card with it
-  taken out by inclusion-exclusion over its two cards.  The work is ``boards x combos`` hands
-  (1.4 million on a flop, 3.4 billion preflop), and the grid is exact when that is at most
-  ``GRID_EXACT_HANDS``.
-* **Multiway** (or heads-up beyond ``GRID_EXACT_HANDS``, i.e. preflop): each class runs
+* **Heads-up, exact by sorting**: one run of the heads-up engine (:mod:`pokerlut.equities.sweep`)
+  with every combo left in the deck as the hero's range gives each combo's wins, ties and the
+  opponent weight it meets over every board; a class's equity is its combos' sums.  The work is
+  ``boards x combos`` lookups (1.6 million on a flop; preflop one board per suit-symmetry class
+  when the opponents' ranges allow), and the grid is exact when that is at most ``EXACT_BUDGET``.
+* **Multiway** (or heads-up beyond ``EXACT_BUDGET``): each class runs
   :func:`pokerlut.equity` exactly when the whole grid enumerates at most ``EXACT_BUDGET`` player-hands
   (bounded as ``equity`` bounds one call) and no class more than ``MAX_DEALS`` combinations;
   ``exact=True`` forces that (or the sweep, where it fits).
@@ -31,7 +29,6 @@ A class with every combo blocked, or none that fits beside the opponents, is NaN
 
 from __future__ import annotations
 
-import itertools
 import math
 import secrets
 import time
@@ -43,18 +40,16 @@ from .._notice import progress_bar
 from .._seeds import entropy
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
-from ..evaluate import evaluate
 from ..ranges import ALL_COMBOS, N_CLASSES, Range, cell_of, class_labels, combo_cells, parse_range
-from .deal import Deal, ImpossibleDeal, Player, combo_masks, parse_deal
+from .deal import Deal, ImpossibleDeal, Player, parse_deal
 from .holdem import holdem_equity
 from .plan import EXACT_BUDGET, MAX_DEALS, check_samples
+from .sweep import sweep_counts, sweep_work
 
-__all__ = ["EquityGrid", "class_equity", "class_seed", "GRID_EXACT_HANDS", "DEFAULT_GRID_SAMPLES"]
+__all__ = ["EquityGrid", "class_equity", "class_seed", "DEFAULT_GRID_SAMPLES"]
 
-GRID_EXACT_HANDS = 20_000_000  #: heads-up: most boards x combos hands ranked for an exact grid
 DEFAULT_GRID_SAMPLES = 100_000  #: Monte Carlo trials per class
 MAX_OPPONENTS = 8
-_BLOCK_HANDS = 1 << 18  # hands ranked per block of boards (bounds the memory of the sweep)
 
 
 @dataclass
@@ -144,90 +139,6 @@ def class_seed(seed: int, row: int, col: int) -> int:
 # --------------------------------------------------------------------------- heads-up sweep
 
 
-def _below(strengths: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Row by row: for each item, the weight of the row's items strictly weaker than it (``lt``)
-    and weaker or level with it, itself included (``le``).  Inputs and outputs (R, m)."""
-    rows, m = strengths.shape
-    order = np.argsort(strengths, axis=1, kind="stable")
-    s = np.take_along_axis(strengths, order, axis=1)
-    cum = np.zeros((rows, m + 1))
-    np.cumsum(np.take_along_axis(weights, order, axis=1), axis=1, out=cum[:, 1:])
-    pos = np.broadcast_to(np.arange(m), (rows, m))
-    new = np.ones((rows, m), dtype=bool)
-    new[:, 1:] = s[:, 1:] != s[:, :-1]
-    start = np.maximum.accumulate(np.where(new, pos, 0), axis=1)  # first index of each tie group
-    last = np.ones((rows, m), dtype=bool)
-    last[:, :-1] = new[:, 1:]
-    stop = m - 1 - np.maximum.accumulate(np.where(last, m - 1 - pos, 0)[:, ::-1], axis=1)[:, ::-1]
-    lt, le = np.empty((rows, m)), np.empty((rows, m))
-    np.put_along_axis(lt, order, np.take_along_axis(cum, start, axis=1), axis=1)
-    np.put_along_axis(le, order, np.take_along_axis(cum, stop + 1, axis=1), axis=1)
-    return lt, le
-
-
-def _sweep(board: np.ndarray, dead: np.ndarray, opponent: Range, progress: bool):
-    """Heads-up against ``opponent`` (card removal applied): per combo of the deck, the opponent
-    weight it beats, ties and meets, summed over every completion of the board.
-    Returns (universe combos (u, 2), beats (u,), ties (u,), meets (u,))."""
-    known = set(board.tolist()) | set(dead.tolist())
-    deck = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
-    n_left = len(deck)
-    universe = ALL_COMBOS[~np.isin(ALL_COMBOS, list(known)).any(axis=1)] if known else ALL_COMBOS
-    n_u = len(universe)
-    where = np.full((52, 52), -1, dtype=np.int64)
-    where[universe[:, 0], universe[:, 1]] = np.arange(n_u)
-    w_opp = np.zeros(n_u)
-    w_opp[where[opponent.combos[:, 0], opponent.combos[:, 1]]] = opponent.weights
-    # the combos holding each deck card: members (n_left, n_left - 1); each combo is in two rows
-    members = np.stack([np.nonzero((universe == c).any(axis=1))[0] for c in deck])
-    slot = np.full(52, -1, dtype=np.int64)
-    slot[deck] = np.arange(n_left)
-    row_a, row_b = slot[universe[:, 0]], slot[universe[:, 1]]
-    col_a = np.argmax(members[row_a] == np.arange(n_u)[:, None], axis=1)
-    col_b = np.argmax(members[row_b] == np.arange(n_u)[:, None], axis=1)
-    universe_masks = combo_masks(universe)
-    completions = np.array(list(itertools.combinations(deck.tolist(), 5 - len(board))), dtype=np.uint8)
-    completions = completions.reshape(len(completions), 5 - len(board))
-    one = np.uint64(1)
-    comp_masks = np.zeros(len(completions), dtype=np.uint64)
-    for j in range(completions.shape[1]):
-        comp_masks |= one << completions[:, j].astype(np.uint64)
-    beats, ties, meets = np.zeros(n_u), np.zeros(n_u), np.zeros(n_u)
-    block = max(1, _BLOCK_HANDS // n_u)
-    bar = progress_bar(len(completions), "equity grid: boards", progress)
-    for lo in range(0, len(completions), block):
-        comp = completions[lo:lo + block]
-        valid = (universe_masks[None, :] & comp_masks[lo:lo + block, None]) == 0  # (b, u)
-        bi, ui = np.nonzero(valid)
-        hands = np.empty((len(bi), 7), dtype=np.uint8)
-        hands[:, :len(board)] = board
-        hands[:, len(board):5] = comp[bi]
-        hands[:, 5:] = universe[ui]
-        strengths = np.zeros(valid.shape, dtype=np.int32)
-        strengths[bi, ui] = evaluate(hands, check=False)  # built here: distinct natural cards
-        weights = valid * w_opp[None, :]
-        lt, le = _below(strengths, weights)
-        b = len(comp)
-        card_s = strengths[:, members].reshape(b * n_left, n_left - 1)
-        card_w = weights[:, members].reshape(b * n_left, n_left - 1)
-        c_lt, c_le = (x.reshape(b, n_left, n_left - 1) for x in _below(card_s, card_w))
-        c_w = card_w.reshape(b, n_left, n_left - 1).sum(axis=2)
-        # inclusion-exclusion over the combo's two cards: the combo itself is the only one holding both
-        corr_lt = c_lt[:, row_a, col_a] + c_lt[:, row_b, col_b]
-        corr_le = c_le[:, row_a, col_a] + c_le[:, row_b, col_b]
-        beat = lt - corr_lt
-        tie = (le - lt) - (corr_le - corr_lt) + weights  # the combo itself: in le once, in corr_le twice
-        meet = weights.sum(axis=1, keepdims=True) - c_w[:, row_a] - c_w[:, row_b] + weights
-        beats += (beat * valid).sum(axis=0)
-        ties += (tie * valid).sum(axis=0)
-        meets += (meet * valid).sum(axis=0)
-        if bar is not None:
-            bar.update(b)
-    if bar is not None:
-        bar.close()
-    return universe, beats, ties, meets
-
-
 # --------------------------------------------------------------------------- the grid
 
 
@@ -304,12 +215,12 @@ def class_equity(opponents, board="", dead="", *, exact: bool | None = None, sam
     base = dict(labels=class_labels(), combos=combos, opponents=deal.labels,
                 board=format_cards(board_cards), dead=format_cards(dead_cards), samples=int(samples))
 
-    sweep_hands = math.comb(N_NATURAL - len(board_cards) - len(dead_cards), BOARD_CARDS - len(board_cards)) * \
-        len(heroes)
-    if len(deal.players) == 1 and exact is not False and sweep_hands <= GRID_EXACT_HANDS:
-        grid = _heads_up_exact(board_cards, dead_cards, deal.ranges[0], n_left, progress, base)
-        grid.seconds = time.perf_counter() - start
-        return grid
+    if len(deal.players) == 1 and exact is not False:
+        seated = deal.with_player(Player("random", None, parse_range("random")))
+        if exact is True or sweep_work(seated, both=True) <= EXACT_BUDGET:
+            grid = _heads_up_exact(seated, progress, base)
+            grid.seconds = time.perf_counter() - start
+            return grid
     if exact is None:
         bounds = combos * math.prod(len(r) for r in deal.ranges)
         exact = bool(bounds.max() <= MAX_DEALS and int(bounds.sum()) * boards * players <= EXACT_BUDGET)
@@ -319,22 +230,20 @@ def class_equity(opponents, board="", dead="", *, exact: bool | None = None, sam
     return grid
 
 
-def _heads_up_exact(board, dead, opponent: Range, n_left: int, progress: bool, base: dict) -> EquityGrid:
-    universe, beats, ties, meets = _sweep(board, dead, opponent, progress)
-    rows, cols = combo_cells(universe)
+def _heads_up_exact(deal: Deal, progress: bool, base: dict) -> EquityGrid:
+    """Every class at once from the sort's per-combo counts of the hero (every combo left)."""
+    hero = deal.ranges[0]
+    counts = sweep_counts(deal, progress, both=True)[0]
+    rows, cols = combo_cells(hero.combos)
     cell = 13 * rows + cols
-    per = [np.bincount(cell, weights=x, minlength=N_CLASSES).reshape(13, 13) for x in (beats, ties, meets)]
-    win, tie, meet = per
-    # combinations of combos (unweighted) times the completions of the board each deal has
-    fits = (combo_masks(universe)[:, None] & combo_masks(opponent.combos)[None, :]) == 0
-    deals = np.bincount(cell, weights=fits.sum(axis=1), minlength=N_CLASSES).reshape(13, 13)
+    win, tie, meet, deals = (np.bincount(cell, weights=counts[:, k], minlength=N_CLASSES).reshape(13, 13)
+                             for k in range(4))
     with np.errstate(invalid="ignore", divide="ignore"):
         possible = meet > 0
         win = np.where(possible, win / meet, np.nan)
         tie = np.where(possible, tie / meet, np.nan)
-    eq = win + tie / 2
-    n = np.where(possible, deals.astype(np.int64) * math.comb(n_left, 5 - len(board)), 0)
-    return EquityGrid(equity=eq, win=win, tie=tie, std_error=np.zeros((13, 13)), n=n, exact=possible,
+    n = np.where(possible, np.rint(deals), 0).astype(np.int64)
+    return EquityGrid(equity=win + tie / 2, win=win, tie=tie, std_error=np.zeros((13, 13)), n=n, exact=possible,
                       method="exact", seed=None, **base)
 
 

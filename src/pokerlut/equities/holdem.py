@@ -22,20 +22,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _threads, layout
+from .. import _threads
 from .._notice import progress_bar
 from ..cards import format_cards
-from ..constants import N_NATURAL, N_RANKS, N_SUITS
+from ..constants import N_NATURAL
+from ..layout import rank_keys
 from ..kernels import equity as K
 from ..kernels.registry import exact_kernel, mc_kernel
 from ..tables import RankTables
 from ..variants import Variant, get_variant
-from . import plan
+from . import plan, sweep
 from .deal import Deal, ImpossibleDeal, combo_masks
 from .results import EquityResult, fractions
 
-__all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "mc_input", "run_chunks", "mc_result", "rank_keys",
-           "BINOM", "alias_table"]
+__all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "mc_input", "run_chunks", "mc_result", "BINOM",
+           "alias_table"]
 
 #: What one Monte Carlo trial of one player costs, in lookups (the draws and the settling).
 _TRIAL_LOOKUPS = 2
@@ -46,12 +47,6 @@ BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype
 def _tables(variant: Variant) -> RankTables:
     """The 7-card tables the equity kernels take."""
     return variant.tables.rank_tables(7)
-
-
-def rank_keys(cards: np.ndarray) -> np.ndarray:
-    """The rank field of each rank's card constant (clubs' card, suit counter removed)."""
-    field = np.uint64(((1 << layout.RANK_KEY_BITS) - 1) << layout.RANK_SHIFT)
-    return np.ascontiguousarray(cards[0:N_NATURAL:N_SUITS][:N_RANKS] & field)
 
 
 # --------------------------------------------------------------------------- exact
@@ -103,6 +98,15 @@ class MonteCarloInput:
     boards: np.ndarray  # (S, b) uint8
     dead_masks: np.ndarray  # (S,) uint64: dead cards and the cards outside the deck
     variant: str = "high"
+    #: (S, P) uint8: the player holds any two cards of the deck (its range is every combo left, equally
+    #: weighted), so it is dealt from the deck with the board; None: no such player
+    dealt: np.ndarray | None = None
+
+    def dealt_flags(self) -> np.ndarray:
+        """``dealt``, or zeros when there are none."""
+        if self.dealt is not None:
+            return self.dealt
+        return np.zeros(self.offsets.shape[:1] + (self.offsets.shape[1] - 1,), np.uint8)
 
 
 def alias_table(weights: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
@@ -114,9 +118,11 @@ def alias_table(weights: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarra
     ([0.5, 1.0], [1, 1])
     """
     n = len(weights)
-    scaled = weights * (n / weights.sum())
     prob = np.ones(n)
     alias = np.arange(n, dtype=np.int64)
+    if np.all(weights == weights[0]):  # every slot keeps itself
+        return prob, alias + offset
+    scaled = weights * (n / weights.sum())
     small = [i for i in range(n) if scaled[i] < 1.0]
     large = [i for i in range(n) if scaled[i] >= 1.0]
     while small and large:
@@ -143,8 +149,12 @@ def mc_input(deal: Deal) -> MonteCarloInput:
     tables = [alias_table(r.weights, int(offsets[i])) for i, r in enumerate(deal.ranges)]
     prob = np.concatenate([t[0] for t in tables])
     alias = np.concatenate([t[1] for t in tables])
+    fixed = sum(2 for r in deal.ranges if len(r) == 1)
+    left = deal.variant.deck_size - len(deal.board) - len(deal.dead) - fixed
+    dealt = np.array([[len(r) > 1 and len(r) == math.comb(left, 2) and bool(np.all(r.weights == r.weights[0]))
+                       for r in deal.ranges]], dtype=np.uint8)
     return MonteCarloInput(np.ascontiguousarray(combos), prob, alias, offsets[None, :], deal.board[None, :].copy(),
-                           np.array([deal.excluded], dtype=np.uint64), deal.variant.name)
+                           np.array([deal.excluded], dtype=np.uint64), deal.variant.name, dealt)
 
 
 def run_chunks(mc: MonteCarloInput, scenario: np.ndarray, trials: np.ndarray, seeds: np.ndarray,
@@ -156,12 +166,15 @@ def run_chunks(mc: MonteCarloInput, scenario: np.ndarray, trials: np.ndarray, se
     failed = np.zeros(n, dtype=np.int64)
     tables = _tables(get_variant(mc.variant))
     kernel = mc_kernel()
+    flags = mc.dealt_flags()
 
     def piece(lo: int, hi: int, slot: int) -> None:
         scratch = (np.zeros(N_NATURAL, np.uint8), np.zeros(n_players, np.uint8), np.zeros(n_players, np.uint8),
-                   np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint16))
-        kernel(scenario[lo:hi], trials[lo:hi], seeds[lo:hi], mc.combos, mc.prob, mc.alias, mc.offsets, mc.boards,
-               mc.dead_masks, out[lo:hi], failed[lo:hi], *scratch, *tables)
+                   np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint64),
+                   np.zeros((K.MC_BATCH, n_players), np.uint64), np.zeros((K.MC_BATCH, n_players), np.uint64),
+                   np.zeros(n_players, np.uint16))
+        kernel(scenario[lo:hi], trials[lo:hi], seeds[lo:hi], mc.combos, mc.prob, mc.alias, mc.offsets, flags,
+               mc.boards, mc.dead_masks, out[lo:hi], failed[lo:hi], *scratch, *tables)
 
     bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
     _threads.run_blocks(piece, n, cost=trials.astype(np.float64) * n_players * _TRIAL_LOOKUPS, bar=bar,
@@ -178,15 +191,40 @@ def mc_result(deal: Deal, counts: np.ndarray, n: int, seed: int, seconds: float)
     """The result of ``n`` Monte Carlo trials counted as ``counts`` (P, 4)."""
     win, tie, equity, se = fractions(counts, n, sampled=True)
     return EquityResult(deal.labels, win, tie, equity, n, "monte carlo", se, seed, format_cards(deal.board),
-                        format_cards(deal.dead), seconds)
+                        format_cards(deal.dead), seconds, engine="monte carlo")
 
 
 # --------------------------------------------------------------------------- the engine
 
 
+METHODS = (None, "sweep", "enumerate")
+
+
 def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES, seed=None,
-                  progress: bool = False) -> EquityResult:
-    """Equity of a checked Hold'em deal: exact or Monte Carlo as :mod:`pokerlut.equities.plan` says."""
+                  progress: bool = False, per_combo: bool = False, method: str | None = None) -> EquityResult:
+    """Equity of a checked Hold'em deal: exact or Monte Carlo as :mod:`pokerlut.equities.plan` says.
+
+    Heads-up with a range (or with ``per_combo``), the exact engine is the sort
+    (:mod:`pokerlut.equities.sweep`) unless enumerating the pairs of combos costs less (a hand
+    against a range preflop); otherwise every combination of combos is enumerated.
+    ``method="sweep"`` / ``"enumerate"`` chooses the exact engine."""
+    if method not in METHODS:
+        raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {method!r}")
+    heads_up = len(deal.players) == sweep.SWEEP_PLAYERS
+    if (per_combo or method == "sweep") and not heads_up:
+        raise ValueError(f"per-combo equities and the sorting engine are heads-up; this deal has "
+                         f"{len(deal.players)} players")
+    if per_combo and (exact is False or method == "enumerate"):
+        raise ValueError("per-combo equities are exact: they need exact=None or True and method=None or 'sweep'")
+    ranged = any(len(r) > 1 for r in deal.ranges)
+    if heads_up and exact is not False and method != "enumerate" and (ranged or per_combo or method == "sweep"):
+        work = sweep.sweep_work(deal, both=per_combo)
+        cheaper = per_combo or method == "sweep" or work <= sweep.enumerate_work(deal)
+        if cheaper and (exact is True or work <= plan.EXACT_BUDGET or method == "sweep"):
+            return sweep.sweep_equity(deal, per_combo=per_combo, progress=progress)
+        if per_combo:
+            raise ValueError(f"per-combo equities rank every combo on every board: {work:,} lookups here, more "
+                             f"than EXACT_BUDGET ({plan.EXACT_BUDGET:,}); pass exact=True to run them anyway")
     start = time.perf_counter()
     use_exact = plan.plan_exact(deal, exact)
     p = len(deal.players)
@@ -207,7 +245,8 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
             total = np.einsum("t,tpk->pk", class_weights, counts.astype(np.float64))
         win, tie, equity, se = fractions(total, float(weights.sum() * deal.n_boards))
         return EquityResult(deal.labels, win, tie, equity, len(holes) * deal.n_boards, "exact", se, None,
-                            format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start)
+                            format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start,
+                            engine="enumerate")
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
     counts = run_chunks(mc_input(deal), np.zeros(len(trials), np.int64), trials, seeds, progress).sum(axis=0)

@@ -38,8 +38,9 @@ def fractions(counts: np.ndarray, n, pot: int = SHARE_UNIT, sampled: bool = Fals
 class EquityResult:
     """Per player (in the order given): ``win`` (alone), ``tie`` (shared best hand) and ``equity``
     (pot share, ties split evenly) as fractions; ``n`` boards enumerated (summed over every
-    combination of combos) or trials run; ``method`` 'exact' or 'monte carlo'; ``std_error`` of
-    each equity (Monte Carlo; zeros when exact); ``seed`` the entropy that reproduces the run.
+    combination of combos) or trials run; ``method`` 'exact' or 'monte carlo' (``engine`` says which
+    engine); ``std_error`` of each equity (Monte Carlo; zeros when exact); ``seed`` the entropy that
+    reproduces the run; ``combos`` the per-combo equities when asked for.
 
     >>> r = EquityResult(["AhKh", "QdQc"], np.array([0.4, 0.5]), np.array([0.1, 0.1]), np.array([0.45, 0.55]),
     ...                  10, "exact", np.zeros(2))
@@ -58,6 +59,12 @@ class EquityResult:
     board: str = ""
     dead: str = ""
     seconds: float = field(default=0.0, compare=False)
+    #: Which engine ran: ``"sweep"`` (heads-up ranges by sorting), ``"enumerate"`` (every combination
+    #: of combos), ``"monte carlo"``, or ``"omaha"``.
+    engine: str = ""
+    #: With ``per_combo=True``: per player, the equity of each of its combos
+    #: (:class:`pokerlut.equities.sweep.ComboEquity`; a fixed hand is a range of one combo).
+    combos: list | None = field(default=None, compare=False)
 
     @property
     def boards(self) -> int:

@@ -6,8 +6,10 @@ suit-rank bits the OR of both, so every board costs one add and one lookup per p
 
 **Exact, preflop** (no board card known): the boards are split by suits.  A board is *flushy* when
 some suit reaches, among its five cards, five minus the most hole cards any player holds in that
-suit (three or more: so at most one suit per board).  Flushy boards are enumerated one by one, suit
-by suit; every other board's value depends on its ranks alone, so each rank multiset of five
+suit (three or more: so at most one suit per board).  Flushy boards are enumerated suit by suit:
+each set of its cards of that suit, then the ranks of its one or two cards of other suits (which
+cannot flush: at most two of a suit beside the players' two), each counted with its suit choices;
+every other board's value depends on its ranks alone, so each rank multiset of five
 board cards is ranked once and counted with its number of suit choices (the product of
 ``C(available of rank r, count of r)``) less the flushy boards of that multiset.  About a tenth of
 the work of visiting every board, and exact to the last board.
@@ -36,6 +38,8 @@ SHARE_UNIT = 2520  # lcm(1..9)
 MAX_ATTEMPTS = 1_000_000  # rejected combo draws in a row before a Monte Carlo chunk gives up
 #: Rank multisets of five board cards (C(17, 5)): the size of the exact kernel's scratch row.
 N_RANK_MULTISETS = 6188
+#: Monte Carlo deals drawn, then ranked, per batch: the rows of the kernel's ``keys``/``bits`` scratch.
+MC_BATCH = 64
 
 U64 = np.uint64
 _GOLDEN = U64(0x9E3779B97F4A7C15)
@@ -66,7 +70,7 @@ def settle(values, n_players, weight, out, squares):
             out[p, 3] += w * weight * unit * unit
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def splitmix(state):
     """The next state and output of a splitmix64 stream."""
     state += _GOLDEN
@@ -118,6 +122,12 @@ def hole_keys(hole, n_players, cards, pkeys, pbits):
         pbits[p] = suit_rank_bit(a) | suit_rank_bit(b)
         used |= (_ONE << U64(a)) | (_ONE << U64(b))
     return used
+
+
+@nb.njit(inline="always", nogil=True)
+def other_suits(used, rank, suit):
+    """The available cards of ``rank`` outside ``suit``, as a 4-bit mask of their suits."""
+    return (~used >> U64(4 * rank)) & U64(0xF) & ~(_ONE << U64(suit))
 
 
 @jitted()
@@ -179,26 +189,45 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                                 subset_rare)
                     settle(pvals, n_players, np.int64(1), out, False)
                     flushy[multiset_index(ranks0, ranks1, ranks2, ranks3, ranks4, binom)] += 1
-                elif j == 4:
-                    for a in range(n_others):
-                        ca = others[a]
+                elif j == 4:  # one card of another suit: only its rank matters, counted with its suits
+                    for r in range(13):
+                        avail = other_suits(used, r, s)
+                        n_r = np.int64(popcount(avail))
+                        if n_r == 0:
+                            continue
+                        ca = 4 * r + np.int64(trailing_zeros(avail))
                         board_value(ks + cards[U64(ca)], bs | suit_rank_bit(ca), n_players, pkeys, pbits, pvals,
                                     cards, bases, values, flush, bases5, values5, subset_rare)
-                        settle(pvals, n_players, np.int64(1), out, False)
-                        t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, ranks3, np.int64(ca // 4))
-                        flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += 1
-                else:
-                    for a in range(n_others):
-                        ca = others[a]
+                        settle(pvals, n_players, n_r, out, False)
+                        t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, ranks3, np.int64(r))
+                        flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n_r
+                else:  # two cards of other suits: their ranks, counted with their suit choices
+                    for r1 in range(13):
+                        avail1 = other_suits(used, r1, s)
+                        n1 = np.int64(popcount(avail1))
+                        if n1 == 0:
+                            continue
+                        ca = 4 * r1 + np.int64(trailing_zeros(avail1))
                         ka = ks + cards[U64(ca)]
                         ba = bs | suit_rank_bit(ca)
-                        for b in range(a + 1, n_others):
-                            cb = others[b]
+                        if n1 >= 2:  # a pair of them
+                            cb = 4 * r1 + np.int64(trailing_zeros(avail1 & (avail1 - _ONE)))
                             board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
                                         cards, bases, values, flush, bases5, values5, subset_rare)
-                            settle(pvals, n_players, np.int64(1), out, False)
-                            t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(ca // 4), np.int64(cb // 4))
-                            flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += 1
+                            settle(pvals, n_players, n1 * (n1 - 1) // 2, out, False)
+                            t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(r1), np.int64(r1))
+                            flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n1 * (n1 - 1) // 2
+                        for r2 in range(r1 + 1, 13):
+                            avail2 = other_suits(used, r2, s)
+                            n2 = np.int64(popcount(avail2))
+                            if n2 == 0:
+                                continue
+                            cb = 4 * r2 + np.int64(trailing_zeros(avail2))
+                            board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
+                                        cards, bases, values, flush, bases5, values5, subset_rare)
+                            settle(pvals, n_players, n1 * n2, out, False)
+                            t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(r1), np.int64(r2))
+                            flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n1 * n2
             if sub == 0:
                 break
             sub = (sub - _ONE) & suited
@@ -312,46 +341,91 @@ def make_exact_kernel():
     return compile_kernel(exact, "exact")
 
 
-@jitted()
-def mc_chunk(n_trials, seed, combos, prob, alias, offsets, board, dead, out, deck, h0, h1, pkeys, pbits, pvals,
-             cards, bases, values, flush, bases5, values5, subset_rare):
-    """``n_trials`` Monte Carlo deals from one splitmix64 stream started at ``seed``: each player's
-    combo drawn by weight from its segment ``offsets[p]..offsets[p+1]`` of ``combos`` with the
-    alias tables ``prob``/``alias`` (a deal holding a card twice is redrawn whole), then the missing
-    board cards uniformly from the rest.  Counts into ``out`` (P, 4); returns 1 when the combos
-    almost never fit together (``MAX_ATTEMPTS`` redraws in a row), else 0."""
-    n_players = offsets.shape[0] - 1
-    n_known = board.shape[0]
-    # cards never drawn for the board: dead, known board, and the holes of players with one combo
-    fixed = dead
-    kb0 = U64(0)
-    bb0 = U64(0)
-    for j in range(n_known):
-        c = board[j]
-        fixed |= _ONE << U64(c)
-        kb0 += cards[U64(c)]
-        bb0 |= suit_rank_bit(c)
-    variable = False
-    for p in range(n_players):
-        i = offsets[p]
-        h0[p] = combos[i, 0]
-        h1[p] = combos[i, 1]
-        if offsets[p + 1] - offsets[p] == 1:
-            fixed |= (_ONE << U64(h0[p])) | (_ONE << U64(h1[p]))
-        else:
-            variable = True
-        pkeys[p] = add_card(first_card(cards, h0[p]), cards, h1[p])
-        pbits[p] = suit_rank_bit(h0[p]) | suit_rank_bit(h1[p])
-    n_deck = 0
-    for c in range(52):
-        if not (fixed >> U64(c)) & _ONE:
-            deck[n_deck] = c
-            n_deck += 1
+@nb.njit(inline="always", nogil=True)
+def shuffle_front(state, deck, n_deck, n_draw):
+    """Move a uniform draw of ``n_draw`` cards without replacement to ``deck[:n_draw]`` (a partial
+    Fisher-Yates shuffle of ``deck[:n_deck]``, which may start in any order), two cards per random
+    number; returns the stream's state."""
+    i = 0
+    while i < n_draw:
+        state, z = splitmix(state)
+        j = i + np.int64(((z & _LOW32) * U64(n_deck - i)) >> U64(32))
+        c = deck[j]
+        deck[j] = deck[i]
+        deck[i] = c
+        i += 1
+        if i < n_draw:
+            j = i + np.int64(((z >> U64(32)) * U64(n_deck - i)) >> U64(32))
+            c = deck[j]
+            deck[j] = deck[i]
+            deck[i] = c
+            i += 1
+    return state
+
+
+@nb.njit(inline="always", nogil=True)
+def settle_batch(m, n_players, keys, bits, pvals, out, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Rank and settle the first ``m`` deals of a batch: ``keys[t, p]``/``bits[t, p]`` is player
+    ``p``'s whole hand in deal ``t``.  Ranking apart from drawing lets the loads of independent deals
+    overlap."""
+    for t in range(m):
+        for p in range(n_players):
+            pvals[p] = hand_value_of_bits(keys[t, p], bits[t, p], bases, values, flush, bases5, values5, cards,
+                                          subset_rare)
+        settle(pvals, n_players, np.int64(1), out, True)
+
+
+@nb.njit(inline="always", nogil=True)
+def dealt_trials(n_trials, state, n_players, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out, pkeys, pbits,
+                 keys, bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Monte Carlo deals where each player with ``dealt[p]`` holds any two cards of the deck and the
+    others their fixed hand (``pkeys``/``pbits``): the ``n_dealt`` players' cards and the missing
+    board cards are one uniform draw without replacement (:func:`shuffle_front`), no redraw and no
+    collision test; drawn and ranked in batches of ``keys.shape[0]``.  Returns the stream's state."""
+    n_draw = 2 * n_dealt + 5 - n_known
+    batch = keys.shape[0]
+    done = 0
+    while done < n_trials:
+        m = min(batch, n_trials - done)
+        for t in range(m):
+            state = shuffle_front(state, deck, n_deck, n_draw)
+            kb = kb0
+            bb = bb0
+            for j in range(2 * n_dealt, n_draw):
+                c = deck[j]
+                kb += cards[U64(c)]
+                bb |= suit_rank_bit(c)
+            i = 0
+            for p in range(n_players):
+                if dealt[p]:
+                    a = deck[i]
+                    b = deck[i + 1]
+                    i += 2
+                    keys[t, p] = add_card(first_card(cards, a), cards, b) + kb
+                    bits[t, p] = suit_rank_bit(a) | suit_rank_bit(b) | bb
+                else:
+                    keys[t, p] = pkeys[p] + kb
+                    bits[t, p] = pbits[p] | bb
+        settle_batch(m, n_players, keys, bits, pvals, out, cards, bases, values, flush, bases5, values5, subset_rare)
+        done += m
+    return state
+
+
+@nb.njit(inline="always", nogil=True)
+def ranged_trials(n_trials, state, n_players, combos, prob, alias, offsets, fixed, n_known, kb0, bb0, deck, n_deck,
+                  out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
+                  subset_rare):
+    """Monte Carlo deals drawing each ranged player's combo by weight from its segment
+    ``offsets[p]..offsets[p+1]`` of ``combos`` with the alias tables ``prob``/``alias`` (a deal
+    holding a card twice is redrawn whole), then the missing board cards uniformly from the rest
+    (``deck[:n_deck]``: every card outside ``fixed``); drawn and ranked in batches.  Returns the
+    stream's state, or (state, 1) when ``MAX_ATTEMPTS`` redraws in a row conflicted."""
     n_deck64 = U64(n_deck)
-    state = seed
-    for _ in range(n_trials):
-        used = fixed
-        if variable:
+    batch = keys.shape[0]
+    done = 0
+    while done < n_trials:
+        m = min(batch, n_trials - done)
+        for t in range(m):
             attempts = 0
             while True:
                 used = fixed
@@ -368,37 +442,24 @@ def mc_chunk(n_trials, seed, combos, prob, alias, offsets, board, dead, out, dec
                         a = alias[a]
                     x = combos[a, 0]
                     y = combos[a, 1]
-                    m = (_ONE << U64(x)) | (_ONE << U64(y))
-                    if used & m:
+                    mask = (_ONE << U64(x)) | (_ONE << U64(y))
+                    if used & mask:
                         ok = False
                         break
-                    used |= m
+                    used |= mask
                     h0[p] = x
                     h1[p] = y
                 if ok:
                     break
                 attempts += 1
                 if attempts >= MAX_ATTEMPTS:
-                    return 1
-            for p in range(n_players):
-                if offsets[p + 1] - offsets[p] > 1:
-                    pkeys[p] = add_card(first_card(cards, h0[p]), cards, h1[p])
-                    pbits[p] = suit_rank_bit(h0[p]) | suit_rank_bit(h1[p])
-        kb = kb0
-        bb = bb0
-        j = n_known
-        while j < 5:  # two board cards per draw: the low and the high half of one output
-            state, z = splitmix(state)
-            c = deck[((z & _LOW32) * n_deck64) >> U64(32)]
-            bit = _ONE << U64(c)
-            if used & bit:
-                continue
-            used |= bit
-            kb += cards[U64(c)]
-            bb |= suit_rank_bit(c)
-            j += 1
-            if j < 5:
-                c = deck[((z >> U64(32)) * n_deck64) >> U64(32)]
+                    return state, 1
+            kb = kb0
+            bb = bb0
+            j = n_known
+            while j < 5:  # two board cards per draw: the low and the high half of one output
+                state, z = splitmix(state)
+                c = deck[((z & _LOW32) * n_deck64) >> U64(32)]
                 bit = _ONE << U64(c)
                 if used & bit:
                     continue
@@ -406,22 +467,102 @@ def mc_chunk(n_trials, seed, combos, prob, alias, offsets, board, dead, out, dec
                 kb += cards[U64(c)]
                 bb |= suit_rank_bit(c)
                 j += 1
-        board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
-        settle(pvals, n_players, np.int64(1), out, True)
-    return 0
+                if j < 5:
+                    c = deck[((z >> U64(32)) * n_deck64) >> U64(32)]
+                    bit = _ONE << U64(c)
+                    if used & bit:
+                        continue
+                    used |= bit
+                    kb += cards[U64(c)]
+                    bb |= suit_rank_bit(c)
+                    j += 1
+            for p in range(n_players):
+                if offsets[p + 1] - offsets[p] > 1:
+                    keys[t, p] = add_card(first_card(cards, h0[p]), cards, h1[p]) + kb
+                    bits[t, p] = suit_rank_bit(h0[p]) | suit_rank_bit(h1[p]) | bb
+                else:
+                    keys[t, p] = pkeys[p] + kb
+                    bits[t, p] = pbits[p] | bb
+        settle_batch(m, n_players, keys, bits, pvals, out, cards, bases, values, flush, bases5, values5, subset_rare)
+        done += m
+    return state, 0
 
 
-def monte_carlo(chunk_scenario, chunk_trials, chunk_seeds, combos, prob, alias, offsets, boards, dead_masks, out,
-                failed, deck, h0, h1, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
+@jitted()
+def mc_chunk(n_trials, seed, combos, prob, alias, offsets, dealt, board, dead, out, deck, h0, h1, pkeys, pbits, keys,
+             bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
+    """``n_trials`` Monte Carlo deals from one splitmix64 stream started at ``seed``: each player's
+    combo drawn by weight from its segment ``offsets[p]..offsets[p+1]`` of ``combos``
+    (:func:`ranged_trials`), or, when every player without a fixed hand holds any two cards of the
+    deck (``dealt[p]``: its segment is every combo left, equally weighted), their cards dealt with
+    the board's (:func:`dealt_trials`).  Counts into ``out`` (P, 4); returns 1 when the combos
+    almost never fit together (``MAX_ATTEMPTS`` redraws in a row), else 0.  Heads-up deals run
+    through copies of the loops compiled for two players."""
+    n_players = offsets.shape[0] - 1
+    n_known = board.shape[0]
+    # cards never drawn for the board: dead, known board, and the holes of players with one combo
+    fixed = dead
+    kb0 = U64(0)
+    bb0 = U64(0)
+    for j in range(n_known):
+        c = board[j]
+        fixed |= _ONE << U64(c)
+        kb0 += cards[U64(c)]
+        bb0 |= suit_rank_bit(c)
+    n_ranged = 0
+    n_dealt = 0
+    for p in range(n_players):
+        i = offsets[p]
+        h0[p] = combos[i, 0]
+        h1[p] = combos[i, 1]
+        if offsets[p + 1] - offsets[p] == 1:
+            fixed |= (_ONE << U64(h0[p])) | (_ONE << U64(h1[p]))
+        else:
+            n_ranged += 1
+            n_dealt += dealt[p] != 0
+        pkeys[p] = add_card(first_card(cards, h0[p]), cards, h1[p])
+        pbits[p] = suit_rank_bit(h0[p]) | suit_rank_bit(h1[p])
+    n_deck = 0
+    for c in range(52):
+        if not (fixed >> U64(c)) & _ONE:
+            deck[n_deck] = c
+            n_deck += 1
+    if n_ranged > 0 and n_dealt == n_ranged:
+        if n_players == 2 and n_dealt == 1 and n_known == 0:  # a hand against any two cards, preflop
+            dealt_trials(n_trials, seed, 2, 1, dealt, 0, kb0, bb0, deck, n_deck, out, pkeys, pbits, keys, bits,
+                         pvals, cards, bases, values, flush, bases5, values5, subset_rare)
+        elif n_players == 2:
+            dealt_trials(n_trials, seed, 2, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out, pkeys, pbits, keys,
+                         bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
+        else:
+            dealt_trials(n_trials, seed, n_players, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out, pkeys,
+                         pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
+        return 0
+    if n_players == 2:
+        state, failed = ranged_trials(n_trials, seed, 2, combos, prob, alias, offsets, fixed, n_known, kb0, bb0,
+                                      deck, n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases,
+                                      values, flush, bases5, values5, subset_rare)
+    else:
+        state, failed = ranged_trials(n_trials, seed, n_players, combos, prob, alias, offsets, fixed, n_known, kb0,
+                                      bb0, deck, n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases,
+                                      values, flush, bases5, values5, subset_rare)
+    return failed
+
+
+def monte_carlo(chunk_scenario, chunk_trials, chunk_seeds, combos, prob, alias, offsets, dealt, boards, dead_masks, out,
+                failed, deck, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
+                subset_rare):
     """Monte Carlo chunk ``i`` runs ``chunk_trials[i]`` deals of scenario ``s = chunk_scenario[i]``
-    (player segments ``offsets[s]``, known board ``boards[s]``, dead mask ``dead_masks[s]``) from seed
+    (player segments ``offsets[s]`` and which are dealt from the deck ``dealt[s]``, known board
+    ``boards[s]``, dead mask ``dead_masks[s]``) from seed
     ``chunk_seeds[i]`` into ``out[i]`` (P, 4); ``failed[i]`` is 1 when its combos never fit together.
-    Scratch rows (``deck`` (52,), ``h0``/``h1``/``pkeys``/``pbits``/``pvals`` (P,)) are the caller's."""
+    Scratch rows (``deck`` (52,), ``h0``/``h1``/``pkeys``/``pbits``/``pvals`` (P,), ``keys``/``bits``
+    (``MC_BATCH``, P)) are the caller's."""
     for i in range(chunk_scenario.shape[0]):
         s = chunk_scenario[i]
-        failed[i] = mc_chunk(chunk_trials[i], chunk_seeds[i], combos, prob, alias, offsets[s], boards[s],
-                             dead_masks[s], out[i], deck, h0, h1, pkeys, pbits, pvals, cards, bases, values, flush,
-                             bases5, values5, subset_rare)
+        failed[i] = mc_chunk(chunk_trials[i], chunk_seeds[i], combos, prob, alias, offsets[s], dealt[s], boards[s],
+                             dead_masks[s], out[i], deck, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases,
+                             values, flush, bases5, values5, subset_rare)
 
 
 def make_mc_kernel():

@@ -246,12 +246,12 @@ def best_subset_of_bits(key, bits, cards, bases5, values5, flush):
     return best
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def hand_value_of_bits(key, bits, bases, values, flush, bases5, values5, cards, subset_rare):
     """Value of 5 to 7 natural cards from their key and suit-rank bits, in any game: in a game
     ranked subset by subset (a flush counts against the hand), a hand of six or seven with five of a
     suit takes the best of its 5-card subsets."""
-    if subset_rare and (key & _FLUSH_BITS) != 0 and popcount(bits) > _FIVE:
+    if unlikely(subset_rare and (key & _FLUSH_BITS) != 0 and popcount(bits) > _FIVE):
         return best_subset_of_bits(key, bits, cards, bases5, values5, flush)
     return value_of_bits(key, bits, bases, values, flush)
 

@@ -67,6 +67,14 @@ def mc_kernel():
 
 
 @lru_cache(maxsize=None)
+def sweep_kernel():
+    """The heads-up range-against-range kernel (:mod:`pokerlut.kernels.sweep`)."""
+    from .sweep import make_sweep_kernel
+
+    return make_sweep_kernel()
+
+
+@lru_cache(maxsize=None)
 def omaha_kernel(hilo: bool):
     """The Omaha kernel, high only or high and eight-or-better low (:mod:`pokerlut.kernels.omaha`)."""
     from .omaha import make_omaha_kernel

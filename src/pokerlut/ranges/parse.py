@@ -105,6 +105,13 @@ class Range(NamedTuple):
         if not (weights > 0).any():
             raise ValueError(f"{what}: every weight is 0, so the range holds no hand")
         ordered = np.sort(combos.astype(np.uint8), axis=1)[:, ::-1]
+        code = ordered[:, 0].astype(np.int64) * N_NATURAL + ordered[:, 1]
+        first = np.unique(code, return_index=True)[1]
+        if len(first) < len(code):  # a combo listed twice has no one weight
+            again = int(np.setdiff1d(np.arange(len(code)), first)[0])
+            before = int(np.flatnonzero(code == code[again])[0])
+            raise ValueError(f"{what}: combo {again} ({format_cards(ordered[again]).replace(' ', '')}) is combo "
+                             f"{before} again; list each combo once with its weight")
         return Range(np.ascontiguousarray(ordered), weights.astype(np.float64))
 
     def blocked(self, cards) -> "Range":
@@ -117,7 +124,9 @@ class Range(NamedTuple):
         dead = _card_set(cards)
         if not dead:
             return self
-        mask = np.array([int(a) not in dead and int(b) not in dead for a, b in self.combos], dtype=bool)
+        is_dead = np.zeros(256, dtype=bool)
+        is_dead[list(dead)] = True
+        mask = ~is_dead[self.combos].any(axis=1)
         return Range(self.combos[mask], self.weights[mask])
 
     def __str__(self) -> str:
@@ -298,5 +307,5 @@ def parse_range(text: str, *, blocked=None) -> Range:
     if not order:
         raise ValueError(f"the range {text!r} gives every hand weight 0, so it holds no hand; weights must be "
                          f"> 0 for at least one hand")
-    rng = Range(ALL_COMBOS[order].copy(), np.array([weights[i] for i in order], dtype=np.float64))
+    rng = Range(ALL_COMBOS[order], np.fromiter((weights[i] for i in order), dtype=np.float64, count=len(order)))
     return rng.blocked(blocked)
