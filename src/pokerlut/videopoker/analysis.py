@@ -48,6 +48,9 @@ ABBREVIATIONS = {
     "five_of_a_kind": "5K", "straight_flush": "SF", "four_of_a_kind": "4K", "full_house": "FH",
     "flush": "FL", "straight": "ST", "three_of_a_kind": "3K", "two_pair": "2P",
     "jacks_or_better": "JB", "kings_or_better": "KB", "nothing": "-",
+    "four_aces": "4A", "four_2s_4s": "4(2-4)", "four_5s_ks": "4(5-K)", "four_aces_with_2_4": "4A+2-4",
+    "four_2s_4s_with_a_4": "4(2-4)+", "four_deuces_with_an_ace": "4D+A", "five_aces": "5A",
+    "five_3s_5s": "5(3-5)", "five_6s_ks": "5(6-K)",
 }
 
 
