@@ -4,16 +4,17 @@ A *hold pattern* names what a hold keeps, the way strategy charts do: ``"4 to a 
 ``"Pair of jacks-aces"``, ``"Suited QJ"``, ``"3 to a straight flush (2 ways, 1 high)"``,
 ``"Dealt flush"`` (``docs/rules.md``, "Video poker strategy charts", defines every pattern).
 
-The chart (:func:`strategy_chart`) comes from every deal of the game: for each suit-symmetry class
-of deals the exact value of all 32 holds (:func:`~pokerlut.videopoker.hold_values`), the patterns
-of the holds of best value (the winners) and the patterns of the others (the losers).
-``beats[a, b]`` is how many deals have ``a`` among the winners and ``b`` among the losers.  The
-patterns that win some deal are then ordered greedily (next: the pattern that the remaining ones
-beat on the fewest deals, ties to the one that beats them on the most, then by name), and
-adjacent lines are swapped while a swap lowers the number of deals whose order it contradicts.
-Playing the chart means holding, on each deal, the hold of best value among those of the
-highest-ranked pattern the deal has; the chart reports how often that is a best hold and the
-return it gives.
+The chart (:func:`strategy_chart`) comes from every deal of the game, through its suit-symmetry
+classes: the exact value of all 32 holds (as :func:`~pokerlut.videopoker.hold_values`), the
+patterns of the holds of best value (they *win* the deal) and the other patterns of its holds
+(they *lose* it).  ``beats[a, b]`` sums, over the deals ``a`` wins and ``b`` loses, the deal's
+weight times the value lost by playing ``b``'s best hold instead.  The patterns that win some deal
+are ordered to make the cost, the sum of ``beats[b, a]`` over ``a`` placed above ``b``, small:
+greedily (next: the remaining pattern with the least ``beats`` against it from the remaining
+ones, ties to the higher mean best value of the deals it wins, then to the name), then by moving
+each pattern to the place that lowers the cost most until no move lowers it.  Playing the chart
+means holding, on each deal, the best hold of the first line the deal has; the chart reports how
+often that is a best hold and the return it gives.
 """
 
 from __future__ import annotations
