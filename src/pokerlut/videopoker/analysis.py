@@ -253,7 +253,7 @@ def hold_values(hands, game: str | Game = "jacks-or-better", paytable=None, *,
     e.g. ``"Jh Jd 4s 7c Qh"``) or any batch ``(..., 5)``.  ``counts`` (default: only for one hand)
     also returns how many draws of each hold end in each pay class (``32 * n_classes`` int64 per
     hand: mind the memory for big batches).  The first call for a game builds its count tables
-    (a fraction of a second, 12-15 MB kept for the process); later calls take tens of
+    (a fraction of a second, 12-17 MB kept for the process); later calls take tens of
     microseconds for one hand, and batches run on numba's threads at millions of hands a second.
 
     >>> h = hold_values("Jh Jd 4s 7c Qh", "jacks-or-better")

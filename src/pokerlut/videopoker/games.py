@@ -166,7 +166,7 @@ class Game:
     class_names: tuple[str, ...]
     standard: Mapping[str, int | Fraction] = field(repr=False)
     standard_name: str = field(repr=False, default="full pay")
-    rules: ClassRules = field(repr=False, default=None)  # type: ignore[assignment]
+    rules: ClassRules = field(repr=False, default=ClassRules("natural", JACK))
 
     @property
     def n_classes(self) -> int:

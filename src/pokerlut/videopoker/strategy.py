@@ -32,7 +32,7 @@ import numpy as np
 from .. import _threads
 from .._input import card_array, twice_text
 from .._notice import noticed, progress_bar
-from ..constants import ACE, NO_CARD, RANK_CHARS, RANK_NAMES, WILD
+from ..constants import ACE, RANK_CHARS, RANK_NAMES, WILD
 from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, classify_cards, game_tables, pay_levels, pay_scale
 from .games import GAMES, Game, PayTable, get_game, make_paytable
@@ -229,10 +229,11 @@ def hold_pattern(cards, game: str | Game = "jacks-or-better") -> str:
         kept = array.astype(np.int64)
     for pos, card in enumerate(kept.tolist()):
         if not 0 <= card < g.deck_size:
-            raise ValueError(f"position {pos}: card id {card} is not a card of {g.name}")
-        first = kept[:pos].tolist().index(card) if card in kept[:pos].tolist() else -1
-        if first >= 0:
-            raise ValueError(twice_text(card, f"at position {first}", f"at position {pos}"))
+            what = f"the joker (W, id {WILD})" if card == WILD else f"card id {card}"
+            raise ValueError(f"the hold, position {pos}: {what} is not a card of {g.name} (ids 0..{g.deck_size - 1})")
+        if card in kept[:pos].tolist():
+            first = kept[:pos].tolist().index(card)
+            raise ValueError(f"the hold: {twice_text(card, f'at position {first}', f'at position {pos}')}")
     # pad to five with cards not held (their values do not matter): the lowest unused ids
     pad = [c for c in range(g.deck_size) if c not in kept.tolist()][:N_CARDS - len(kept)]
     hand = np.array([kept.tolist() + pad], dtype=np.uint8)
