@@ -77,7 +77,9 @@ def ref_pattern(held: list[int], game: str) -> str:
         return "Discard everything"
     if k == 5:
         key = ref_class_keys(np.array([held]), game)[0]
-        return "Dealt hand that pays nothing, kept" if key == "nothing" else f"Dealt {NAMES[key][0].lower()}{NAMES[key][1:]}"
+        if key == "nothing":
+            return "Dealt hand that pays nothing, kept"
+        return f"Dealt {NAMES[key][0].lower()}{NAMES[key][1:]}"
     if n == 0:
         return "Joker alone" if wilds == "joker" else f"{COUNT_WORDS[w]} deuce{'s' if w > 1 else ''} alone"
     ranks = [c // 4 for c in natural]
@@ -179,8 +181,10 @@ def test_patterns_against_the_reference_on_a_sample():
 
 @pytest.mark.parametrize("cards, game, error, message", [
     ("Jh Jd 4s 7c Qh 2c", "jacks-or-better", ValueError, "a hold is 0 to 5 cards"),
-    ("Jh Jh", "jacks-or-better", ValueError, "the hold: card Jh \\(id 38\\) is dealt twice: at position 0 and at position 1"),
-    ("W Jh", "jacks-or-better", ValueError, "the hold, position 0: the joker \\(W, id 52\\) is not a card of Jacks or Better"),
+    ("Jh Jh", "jacks-or-better", ValueError,
+     "the hold: card Jh \\(id 38\\) is dealt twice: at position 0 and at position 1"),
+    ("W Jh", "jacks-or-better", ValueError,
+     "the hold, position 0: the joker \\(W, id 52\\) is not a card of Jacks or Better"),
     ([53], "joker-poker", ValueError, "card id 53 is not a card of Joker Poker"),
     ([-1, 5], "deuces-wild", ValueError, "the hold, position 0: card id -1 is not a card of Deuces Wild"),
     ("Jh Xx", "jacks-or-better", ValueError, "cannot read a card at position 3 of 'Jh Xx'"),
@@ -305,6 +309,15 @@ def test_a_pay_table_changes_the_chart():
     assert at["4 to a flush (1 high)"] < at["Pair of jacks-aces"]
     assert chart.paytable.name == "custom" and chart.optimal_return < 0.9
     assert chart.exact_optimal == Fraction(vp.game_return("jacks-or-better", table, progress=False).exact)
+
+
+def test_chart_with_inexact_pays():
+    table = [800, 50, 25, 9, 6, 4, 3, 2, 0.1]
+    chart = vp.strategy_chart("jacks-or-better", table, progress=False)
+    assert chart.exact_optimal is None
+    assert chart.optimal_return == pytest.approx(vp.game_return("jacks-or-better", table, progress=False).value,
+                                                 rel=1e-12)
+    assert chart.chart_return <= chart.optimal_return
 
 
 def test_chart_text(job_chart):
