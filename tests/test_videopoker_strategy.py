@@ -11,6 +11,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_videopoker_reference import DECK, GAMES, WILDS, card_ids, ref_class_keys
 
 from pokerlut import videopoker as vp
@@ -358,3 +360,18 @@ def test_strategy_cli_errors_exit_2_before_any_output(capsys, argv, message):
     captured = capsys.readouterr()
     assert status == 2 and captured.out == ""
     assert message in captured.err and "Traceback" not in captured.err
+
+
+# ------------------------------------------------------------------------------------------ fuzz
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(cards=st.one_of(st.lists(st.integers(-3, 60), max_size=7), st.text(max_size=20),
+                       st.lists(st.sampled_from(["Ah", "Kd", "W", "2c", "Ts", "x", "", "10h"]), max_size=6)),
+       game=st.sampled_from(list(GAMES) + ["nope", "DDB"]))
+def test_hold_pattern_garbage_is_a_clear_error_or_a_name(cards, game):
+    try:
+        name = vp.hold_pattern(cards, game)
+    except (ValueError, TypeError) as error:
+        assert str(error)
+    else:
+        assert isinstance(name, str) and name
