@@ -5,7 +5,11 @@
 * all 32 holds of one dealt hand (1,729,648 final hands counted; tables already built);
 * the best hold, and all 32 holds, of batches of random dealt hands;
 * classifying a batch of final hands;
-* a game's exact return: with its tables built, and from scratch (tables rebuilt every round).
+* a game's exact return: with its tables built, and from scratch (tables rebuilt every round);
+* a game's strategy chart (tables built).
+
+``python benchmarks/videopoker_interleaved.py`` times the returns and charts round-robin beside the
+ceiling kernel, in T.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from conftest import record
 from pokerlut import videopoker as vp
 from pokerlut.videopoker import _tables
 
-GAMES = ("jacks-or-better", "deuces-wild", "joker-poker")
-DEAL = {"jacks-or-better": "Jh Jd 4s 7c Qh", "deuces-wild": "2c 9d Ts 4h 7s", "joker-poker": "W Kh 7d 3c 9s"}
+GAMES = ("jacks-or-better", "double-double-bonus", "deuces-wild", "deuces-wild-bonus", "joker-poker")
+DEAL = {"jacks-or-better": "Jh Jd 4s 7c Qh", "double-double-bonus": "Ac Ad 4s 7c Qh", "deuces-wild": "2c 9d Ts 4h 7s",
+        "deuces-wild-bonus": "2c 9d Ts 4h 7s", "joker-poker": "W Kh 7d 3c 9s"}
 BATCH = 10**5
 ROUNDS = 5
 
@@ -81,3 +86,8 @@ def _from_scratch(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_game_return_from_scratch(benchmark, game):
     run(benchmark, lambda: _from_scratch(game), 1, "video poker: game return", rounds=3)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_strategy_chart(benchmark, game):
+    run(benchmark, lambda: vp.strategy_chart(game, progress=False), 1, "video poker: strategy chart", rounds=3)

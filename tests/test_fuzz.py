@@ -214,7 +214,8 @@ games = st.one_of(st.sampled_from(["", "keno", "JOB?"]), scalars)
 not_costly = scalars.filter(lambda x: not (isinstance(x, int) and 10**5 < x <= 10**10))
 flags = st.one_of(st.sampled_from(["yes", 1, 0, "False"]), scalars)
 BEST_FIVE_GAMES = ["high", "short-deck", "ace-five-low", "eight-or-better", "deuce-seven-low"]
-VP_GAMES = st.sampled_from(["jacks-or-better", "deuces-wild", "joker-poker", "job", "Deuces Wild"])
+VP_GAMES = st.sampled_from(["jacks-or-better", "deuces-wild", "joker-poker", "job", "Deuces Wild", "double-double-bonus",
+                           "tdb", "deuces-wild-bonus", "Bonus Poker"])
 
 
 # --------------------------------------------------------------------------- result checks

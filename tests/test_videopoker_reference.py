@@ -4,14 +4,21 @@ The classifier is written from docs/rules.md ("Video poker pay classes") alone a
 pokerlut: no lookup tables, no strengths, no wild-card substitution.  It decides each class by
 what the wild cards can complete, vectorized with numpy over rank-count matrices:
 
-* five of a kind: the largest rank group plus the wilds reaches 5;
+* five of a kind: the largest rank group plus the wilds reaches 5; its rank is the rank of the
+  natural cards (they all share it);
 * straight (flush): the natural ranks are distinct and fit in one five-rank window (the wheel
   A-2-3-4-5 included), the wilds fill the gaps; royal: the window T-J-Q-K-A;
 * four of a kind / three of a kind: largest group + wilds >= 4 / 3; full house / two pair:
   the wilds can top the two largest groups up to 3 + 2 / 2 + 2;
+* a natural four of a kind (the bonus games, no wild card): the rank of the four and the rank of
+  the fifth card (the kicker);
+* four deuces: the four wild cards, and the rank of the fifth card;
 * flush: the natural cards share a suit;
 * the minimum pair: a natural pair of that rank or better, or one wild with a natural card of
   that rank or better (the wild pairs the highest card).
+
+The features of a batch of hands (rank counts, suits, windows) are computed once and shared by the
+games with the same deck and wild cards; each game's rules then only combine them.
 
 The brute-force hold values enumerate every draw of every hold and classify each final hand.
 """
@@ -26,16 +33,33 @@ import numpy as np
 import pytest
 from reference import all_hands
 
-GAMES = ("jacks-or-better", "deuces-wild", "joker-poker")
-DECK = {"jacks-or-better": 52, "deuces-wild": 52, "joker-poker": 53}
+GAMES = ("jacks-or-better", "bonus-poker", "bonus-poker-deluxe", "double-bonus", "double-double-bonus",
+         "triple-double-bonus", "deuces-wild", "deuces-wild-bonus", "joker-poker")
+DECK = {game: 53 if game == "joker-poker" else 52 for game in GAMES}
+#: Which cards are wild in each game: none, the four deuces (ids 0..3), the joker (id 52).
+WILDS = {game: "deuces" if game.startswith("deuces") else "joker" if game == "joker-poker" else "none"
+         for game in GAMES}
+
+_JOB_LADDER = ["royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
+               "three_of_a_kind", "two_pair", "jacks_or_better", "nothing"]
+_TAIL = ["full_house", "flush", "straight", "three_of_a_kind", "two_pair", "jacks_or_better", "nothing"]
+_BONUS_QUADS = ["four_aces", "four_2s_4s", "four_5s_ks"]
+_KICKER_QUADS = ["four_aces_with_2_4", "four_2s_4s_with_a_4", *_BONUS_QUADS]
 
 # Each game's ladder, best first, as docs/rules.md lists it.
 LADDERS = {
-    "jacks-or-better": ["royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-                        "three_of_a_kind", "two_pair", "jacks_or_better", "nothing"],
+    "jacks-or-better": _JOB_LADDER,
+    "bonus-poker": ["royal_flush", "straight_flush", *_BONUS_QUADS, *_TAIL],
+    "bonus-poker-deluxe": _JOB_LADDER,
+    "double-bonus": ["royal_flush", "straight_flush", *_BONUS_QUADS, *_TAIL],
+    "double-double-bonus": ["royal_flush", "straight_flush", *_KICKER_QUADS, *_TAIL],
+    "triple-double-bonus": ["royal_flush", *_KICKER_QUADS, "straight_flush", *_TAIL],
     "deuces-wild": ["natural_royal_flush", "four_deuces", "wild_royal_flush", "five_of_a_kind",
                     "straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind",
                     "nothing"],
+    "deuces-wild-bonus": ["natural_royal_flush", "four_deuces_with_an_ace", "four_deuces", "five_aces",
+                          "five_3s_5s", "five_6s_ks", "wild_royal_flush", "straight_flush", "four_of_a_kind",
+                          "full_house", "flush", "straight", "three_of_a_kind", "nothing"],
     "joker-poker": ["natural_royal_flush", "five_of_a_kind", "wild_royal_flush", "straight_flush",
                     "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind", "two_pair",
                     "kings_or_better", "nothing"],
@@ -43,6 +67,7 @@ LADDERS = {
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
+TWO, THREE, FOUR, FIVE, SIX, JACK, KING, ACE = 0, 1, 2, 3, 4, 9, 11, 12
 
 
 def card_ids(text: str) -> list[int]:
@@ -66,18 +91,13 @@ def _windows() -> np.ndarray:
 ROYAL_WINDOW = sum(1 << r for r in range(8, 13))
 
 
-def ref_class_keys(hands, game: str) -> np.ndarray:
-    """Class key (str, object array) of every row of ``hands`` (N, 5): ids of the game's deck."""
-    return np.array(LADDERS[game], dtype=object)[ref_class_positions(hands, game)]
-
-
-def ref_class_positions(hands, game: str) -> np.ndarray:
-    """Position in ``LADDERS[game]`` (0 = best) of the class of every row of ``hands`` (N, 5)."""
+def ref_features(hands, wilds: str) -> dict[str, np.ndarray]:
+    """What the rules look at, for every row of ``hands`` (N, 5) with the given wild cards."""
     h = np.asarray(hands, dtype=np.int64)
     n = len(h)
-    if game == "deuces-wild":
+    if wilds == "deuces":
         wild = h < 4
-    elif game == "joker-poker":
+    elif wilds == "joker":
         wild = h == 52
     else:
         wild = np.zeros(h.shape, dtype=bool)
@@ -86,12 +106,12 @@ def ref_class_positions(hands, game: str) -> np.ndarray:
     suits = np.where(wild, -1, h % 4)
     natural = ~wild
 
-    counts = np.zeros((n, 13), dtype=np.int64)
+    counts = np.zeros((n, 13), dtype=np.int8)
     rows = np.arange(n)
     for j in range(5):
         counts[rows, ranks[:, j]] += natural[:, j]
     top2 = -np.sort(-counts, axis=1)[:, :2]
-    c1, c2 = top2[:, 0], top2[:, 1]
+    c1, c2 = top2[:, 0].astype(np.int64), top2[:, 1].astype(np.int64)
     rank_mask = ((counts > 0) * (1 << np.arange(13))).sum(axis=1)
     distinct = c1 <= 1
 
@@ -100,35 +120,89 @@ def ref_class_positions(hands, game: str) -> np.ndarray:
     windows = _windows()
     fits = ((rank_mask[:, None] & ~windows[None, :]) == 0).any(axis=1)
     straight = distinct & fits
-    royal = same_suit & distinct & ((rank_mask & ~ROYAL_WINDOW) == 0)
+    small = np.int8  # 2.6 M rows per feature: small types keep the cached features of a deck small
+    return {
+        "w": w.astype(small),
+        "c1": c1.astype(small),
+        "c2": c2.astype(small),
+        "same_suit": same_suit,
+        "straight": straight,
+        "royal": same_suit & distinct & ((rank_mask & ~ROYAL_WINDOW) == 0),
+        "full_house": np.maximum(0, 3 - c1) + np.maximum(0, 2 - c2) <= w,
+        "two_pair": np.maximum(0, 2 - c1) + np.maximum(0, 2 - c2) <= w,
+        "high_rank": np.where(natural, ranks, -1).max(axis=1).astype(small),
+        "pair_rank": np.argmax(counts == 2, axis=1).astype(small),  # the only pair when c1 == 2 and c2 < 2
+        # the rank of the largest group: the only one when c1 >= 3, the natural cards' rank in five of a kind
+        "group_rank": np.argmax(counts, axis=1).astype(small),
+        # the fifth card of a natural four of a kind, or the natural card beside four deuces
+        "single_rank": np.argmax(counts == 1, axis=1).astype(small),
+    }
+
+
+def ref_class_keys(hands, game: str) -> np.ndarray:
+    """Class key (str, object array) of every row of ``hands`` (N, 5): ids of the game's deck."""
+    return np.array(LADDERS[game], dtype=object)[ref_class_positions(hands, game)]
+
+
+def ref_class_positions(hands, game: str) -> np.ndarray:
+    """Position in ``LADDERS[game]`` (0 = best) of the class of every row of ``hands`` (N, 5)."""
+    return ref_positions_from_features(ref_features(hands, WILDS[game]), game)
+
+
+def ref_positions_from_features(f: dict[str, np.ndarray], game: str) -> np.ndarray:
+    """The game's rules (docs/rules.md) over the features of a batch of hands."""
+    w, c1, c2 = f["w"], f["c1"], f["c2"]
+    same_suit, straight, royal = f["same_suit"], f["straight"], f["royal"]
     straight_flush = same_suit & straight
-    full_house = np.maximum(0, 3 - c1) + np.maximum(0, 2 - c2) <= w
-    two_pair = np.maximum(0, 2 - c1) + np.maximum(0, 2 - c2) <= w
-    high_rank = np.where(natural, ranks, -1).max(axis=1)
-    pair_rank = np.argmax(counts == 2, axis=1)  # the only pair when c1 == 2 and c2 < 2
+    n = len(w)
 
     def pays_pair(min_rank):
-        natural_pair = (w == 0) & (c1 == 2) & (c2 < 2) & (pair_rank >= min_rank)
-        wild_pair = (w == 1) & (c1 == 1) & (high_rank >= min_rank)
+        natural_pair = (w == 0) & (c1 == 2) & (c2 < 2) & (f["pair_rank"] >= min_rank)
+        wild_pair = (w == 1) & (c1 == 1) & (f["high_rank"] >= min_rank)
         return natural_pair | wild_pair
 
-    if game == "jacks-or-better":
-        rules = [(royal, "royal_flush"), (straight_flush, "straight_flush"), (c1 == 4, "four_of_a_kind"),
-                 ((c1 == 3) & (c2 == 2), "full_house"), (same_suit, "flush"), (straight, "straight"),
-                 (c1 == 3, "three_of_a_kind"), ((c1 == 2) & (c2 == 2), "two_pair"),
-                 (pays_pair(9), "jacks_or_better")]
-    elif game == "deuces-wild":
-        rules = [(w == 4, "four_deuces"), (royal & (w == 0), "natural_royal_flush"),
-                 (royal, "wild_royal_flush"), (c1 + w >= 5, "five_of_a_kind"),
-                 (straight_flush, "straight_flush"), (c1 + w >= 4, "four_of_a_kind"),
-                 (full_house, "full_house"), (same_suit, "flush"), (straight, "straight"),
+    def isin(x, ranks):
+        return np.isin(x, list(ranks))
+
+    quad = c1 == 4
+    quad_rank, kicker = f["group_rank"], f["single_rank"]
+    four_aces = quad & (quad_rank == ACE)
+    four_low = quad & isin(quad_rank, (TWO, THREE, FOUR))
+    four_mid = quad & ~four_aces & ~four_low
+    tail = [((c1 == 3) & (c2 == 2), "full_house"), (same_suit, "flush"),
+            (straight, "straight"), (c1 == 3, "three_of_a_kind"), ((c1 == 2) & (c2 == 2), "two_pair"),
+            (pays_pair(JACK), "jacks_or_better")]
+    top = [(royal, "royal_flush"), (straight_flush, "straight_flush")]
+    bonus = [(four_aces, "four_aces"), (four_low, "four_2s_4s"), (four_mid, "four_5s_ks")]
+    kickers = [(four_aces & isin(kicker, (TWO, THREE, FOUR)), "four_aces_with_2_4"),
+               (four_low & isin(kicker, (ACE, TWO, THREE, FOUR)), "four_2s_4s_with_a_4")]
+    if game in ("jacks-or-better", "bonus-poker-deluxe"):
+        rules = top + [(quad, "four_of_a_kind")] + tail
+    elif game in ("bonus-poker", "double-bonus"):
+        rules = top + bonus + tail
+    elif game in ("double-double-bonus", "triple-double-bonus"):
+        rules = top + kickers + bonus + tail
+    elif game in ("deuces-wild", "deuces-wild-bonus"):
+        five = c1 + w >= 5
+        five_rank = f["group_rank"]  # every natural card has the rank of the five
+        if game == "deuces-wild":
+            fives = [(w == 4, "four_deuces"), (royal & (w == 0), "natural_royal_flush"),
+                     (royal, "wild_royal_flush"), (five, "five_of_a_kind")]
+        else:
+            fives = [((w == 4) & (f["single_rank"] == ACE), "four_deuces_with_an_ace"), (w == 4, "four_deuces"),
+                     (royal & (w == 0), "natural_royal_flush"), (royal, "wild_royal_flush"),
+                     (five & (five_rank == ACE), "five_aces"),
+                     (five & isin(five_rank, (THREE, FOUR, FIVE)), "five_3s_5s"),
+                     (five & (five_rank >= SIX) & (five_rank < ACE), "five_6s_ks")]
+        rules = [*fives, (straight_flush, "straight_flush"), (c1 + w >= 4, "four_of_a_kind"),
+                 (f["full_house"], "full_house"), (same_suit, "flush"), (straight, "straight"),
                  (c1 + w >= 3, "three_of_a_kind")]
     else:
         rules = [(royal & (w == 0), "natural_royal_flush"), (c1 + w >= 5, "five_of_a_kind"),
                  (royal, "wild_royal_flush"), (straight_flush, "straight_flush"),
-                 (c1 + w >= 4, "four_of_a_kind"), (full_house, "full_house"), (same_suit, "flush"),
-                 (straight, "straight"), (c1 + w >= 3, "three_of_a_kind"), (two_pair, "two_pair"),
-                 (pays_pair(11), "kings_or_better")]
+                 (c1 + w >= 4, "four_of_a_kind"), (f["full_house"], "full_house"), (same_suit, "flush"),
+                 (straight, "straight"), (c1 + w >= 3, "three_of_a_kind"), (f["two_pair"], "two_pair"),
+                 (pays_pair(KING), "kings_or_better")]
     ladder = LADDERS[game]
     out = np.full(n, ladder.index("nothing"), dtype=np.int64)
     done = np.zeros(n, dtype=bool)
@@ -145,10 +219,15 @@ def _count_by_key(positions: np.ndarray, game: str) -> dict[str, int]:
 
 
 @lru_cache(maxsize=None)
+def _all_features(deck: int, wilds: str) -> dict[str, np.ndarray]:
+    return ref_features(all_hands(5, deck), wilds)
+
+
+@lru_cache(maxsize=None)
 def ref_all_positions(game: str) -> np.ndarray:
     """The reference's class (position in ``LADDERS[game]``) of every final hand of the game's deck,
     rows in the order of ``all_hands(5, deck)`` (computed once per test session, read-only)."""
-    positions = ref_class_positions(all_hands(5, DECK[game]), game).astype(np.int8)
+    positions = ref_positions_from_features(_all_features(DECK[game], WILDS[game]), game).astype(np.int8)
     positions.setflags(write=False)
     return positions
 

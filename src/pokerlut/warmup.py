@@ -104,6 +104,9 @@ def _steps() -> dict[str, Callable[[], None]]:
         videopoker.game_return("jacks-or-better", progress=False)
         videopoker.hold_values("Jh Jd 4s 7c Qh", "jacks-or-better")
         videopoker.best_hold(["Ah Kh Qh Jh 9c", "W Kh 7d 3c 9s"], "joker-poker")
+        videopoker.classify("Ac Ad Ah As 3c", "double-double-bonus")
+        videopoker.hold_pattern("Jh Jd", "jacks-or-better")
+        videopoker.strategy_chart("jacks-or-better", progress=False)
 
     return {"evaluate": evaluate, "best five": best_five, "enumeration": enumeration, "equity": equity,
             "omaha": omaha, "video poker": video_poker}

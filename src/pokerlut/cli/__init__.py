@@ -4,7 +4,7 @@
 * :mod:`.demo`: ``demo``, the main job;
 * :mod:`.equity`: ``equity`` (``--plot FILE`` draws every starting hand's equity);
 * :mod:`.ranges`: ``grid`` and ``strength`` (``--plot FILE`` draws them);
-* :mod:`.videopoker`: ``holds`` and ``video-return``;
+* :mod:`.videopoker`: ``holds``, ``video-return`` and ``video-strategy``;
 * :mod:`.tools`: ``warmup`` and ``bench``.
 
 Every subcommand reports a bad argument before printing anything, as one line naming the option or

@@ -1,12 +1,12 @@
-"""``pokerlut holds`` (every hold of a dealt video poker hand) and ``pokerlut video-return`` (a
-game's exact return under optimal play)."""
+"""``pokerlut holds`` (every hold of a dealt video poker hand), ``pokerlut video-return`` (a game's
+exact return under optimal play) and ``pokerlut video-strategy`` (its strategy chart)."""
 
 from __future__ import annotations
 
 import argparse
 from fractions import Fraction
 
-from ..videopoker import game_return, get_game, hold_values, make_paytable
+from ..videopoker import GAMES, game_return, get_game, hold_values, make_paytable, strategy_chart
 from ..videopoker.games import MAX_PAY
 from .args import add_command, positive_int
 
@@ -55,7 +55,7 @@ def _paytable(args: argparse.Namespace):
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", "-g", default="jacks-or-better",
-                        help="jacks-or-better (default), deuces-wild or joker-poker")
+                        help=f"the game: {', '.join(GAMES)} (default jacks-or-better)")
     parser.add_argument("--pays", metavar="P1,P2,...",
                         help="a whole pay table, payouts per coin best class first "
                              "(jacks-or-better 9/6: 800,50,25,9,6,4,3,2,1)")
@@ -98,11 +98,34 @@ def cmd_return(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_strategy_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``pokerlut video-strategy``."""
+    _add_game_arguments(parser)
+    parser.add_argument("--top", type=positive_int, default=None, help="show only the first N lines")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def cmd_strategy(args: argparse.Namespace) -> int:
+    """Print the strategy chart of the game and pay table."""
+    game, table = _paytable(args)
+    chart = strategy_chart(game, table, progress=False if args.no_progress else None)
+    lines = str(chart).splitlines()
+    header = 4
+    print("\n".join(lines if args.top is None else lines[:header + args.top]))
+    return 0
+
+
 def register(sub) -> None:
-    """The subcommands ``holds`` and ``video-return``."""
+    """The subcommands ``holds``, ``video-return`` and ``video-strategy``."""
     p = add_command(sub, "holds", cmd_holds, help="video poker: expected payout of all 32 holds of a dealt hand",
                     description="The expected payout of all 32 ways to hold a dealt video poker hand.")
     add_holds_arguments(p)
     p = add_command(sub, "video-return", cmd_return, help="video poker: a game's exact return under optimal play",
                     description="The exact return of a video poker game under optimal play.")
     add_return_arguments(p)
+    p = add_command(sub, "video-strategy", cmd_strategy,
+                    help="video poker: the strategy chart of a game and pay table, from exact hold values",
+                    description="The ranked list of hold patterns that plays a video poker game: hold the first "
+                                "line the dealt hand has.  Derived from the exact value of every hold of every "
+                                "deal; it says how close playing it comes to optimal play.")
+    add_strategy_arguments(p)

@@ -3,7 +3,7 @@
 * ``class5``: the pay class of every final 5-card hand of the game's deck, by colex index
   (2,598,960 or 2,869,685 bytes);
 * ``counts``: for every subset ``T`` of 0..4 cards of the deck, how many final hands contain ``T``,
-  class by class (int32, 294,204 rows for 52 cards, 317,683 for 53; 12-15 MB);
+  class by class (int32, 294,204 rows for 52 cards, 317,683 for 53; 10 to 14 classes: 12-17 MB);
 * per pay table, ``paylev``: the same rows weighted by the payouts (float64).
 
 They do not depend on a pay table except ``paylev``, which is one matrix-vector product away.

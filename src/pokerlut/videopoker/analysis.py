@@ -48,6 +48,9 @@ ABBREVIATIONS = {
     "five_of_a_kind": "5K", "straight_flush": "SF", "four_of_a_kind": "4K", "full_house": "FH",
     "flush": "FL", "straight": "ST", "three_of_a_kind": "3K", "two_pair": "2P",
     "jacks_or_better": "JB", "kings_or_better": "KB", "nothing": "-",
+    "four_aces": "4A", "four_2s_4s": "4(2-4)", "four_5s_ks": "4(5-K)", "four_aces_with_2_4": "4A+2-4",
+    "four_2s_4s_with_a_4": "4(2-4)+", "four_deuces_with_an_ace": "4D+A", "five_aces": "5A",
+    "five_3s_5s": "5(3-5)", "five_6s_ks": "5(6-K)",
 }
 
 
@@ -250,7 +253,7 @@ def hold_values(hands, game: str | Game = "jacks-or-better", paytable=None, *,
     e.g. ``"Jh Jd 4s 7c Qh"``) or any batch ``(..., 5)``.  ``counts`` (default: only for one hand)
     also returns how many draws of each hold end in each pay class (``32 * n_classes`` int64 per
     hand: mind the memory for big batches).  The first call for a game builds its count tables
-    (a fraction of a second, 12-15 MB kept for the process); later calls take tens of
+    (a fraction of a second, 12-17 MB kept for the process); later calls take tens of
     microseconds for one hand, and batches run on numba's threads at millions of hands a second.
 
     >>> h = hold_values("Jh Jd 4s 7c Qh", "jacks-or-better")

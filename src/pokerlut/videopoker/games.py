@@ -1,17 +1,28 @@
 """Video poker games, their pay-class ladders and pay tables.
 
-Three games, each with the ladder of ``docs/rules.md`` ("Video poker pay classes"):
+Nine games, each with the ladder of ``docs/rules.md`` ("Video poker pay classes"):
 
 * ``jacks-or-better``: 52 cards, no wild card;
+* the bonus family, 52 cards, no wild card, four of a kind paid by its rank (and, in Double
+  Double and Triple Double Bonus, by its kicker): ``bonus-poker``, ``bonus-poker-deluxe``,
+  ``double-bonus``, ``double-double-bonus``, ``triple-double-bonus``;
 * ``deuces-wild``: 52 cards, the four deuces (ids 0..3) are wild;
+* ``deuces-wild-bonus``: Deuces Wild Bonus Poker, five of a kind paid by its rank and four
+  deuces more with an ace;
 * ``joker-poker``: kings or better, 53 cards, the joker (id 52) is wild.
 
 Pay classes are small integers per game, ``0`` = nothing (a losing hand) and higher = better, in
-the ladder's order; :attr:`Game.classes` holds their keys (``"royal_flush"``, ...) and
-:attr:`Game.class_names` their display names.  A :class:`PayTable` gives the payout per coin of
-each class; every game ships its standard full-pay table (:attr:`Game.paytable`).  Those are the
-payouts per coin *at the maximum bet of five coins*: the royal flush's 4,000-coin jackpot for five
-coins is 800 per coin (one to four coins pay 250 per coin; pass your own table to study that).
+the ladder's order (the order the machine shows its pay table in); :attr:`Game.classes` holds
+their keys (``"royal_flush"``, ...) and :attr:`Game.class_names` their display names.  A
+:class:`PayTable` gives the payout per coin of each class; every game ships its standard full-pay
+table (:attr:`Game.paytable`).  Those are the payouts per coin *at the maximum bet of five coins*:
+the royal flush's 4,000-coin jackpot for five coins is 800 per coin (one to four coins pay 250 per
+coin; pass your own table to study that).
+
+A final hand's class is a function of pokerlut's strength of the hand (wild cards relabelled to
+52) and of how many wild cards it holds: the strength's ``hand_values`` row names the category
+and the ranks, so four of a kind's rank and kicker and five of a kind's rank are read from it
+(:func:`class_lut`).
 """
 
 from __future__ import annotations
@@ -27,8 +38,8 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..constants import (ACE, FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH,
-                         THREE_OF_A_KIND, TWO_PAIR, WILD)
+from ..constants import (ACE, DEUCE, FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, ONE_PAIR, STRAIGHT,
+                         STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, WILD)
 from ..tables import load_table_set
 
 __all__ = ["GAMES", "Game", "MAX_PAY", "PayTable", "get_game", "make_paytable"]
@@ -100,13 +111,51 @@ def _format_pay(pay: Fraction) -> str:
     return str(int(pay)) if pay.denominator == 1 else f"{float(pay):g}"
 
 
+@dataclass(frozen=True)
+class ClassRules:
+    """How a game sorts final hands into its pay classes (``docs/rules.md``).
+
+    ``family``: ``"natural"`` (no wild card: the Jacks or Better ladder), ``"deuces"`` (the four
+    deuces wild) or ``"joker"`` (one joker, kings or better).  ``pair_min``: the lowest rank of a
+    paying pair (``None``: no pair pays).  ``quads``: four-of-a-kind classes, first match wins,
+    each ``(key, ranks, kickers)`` (``kickers`` ``None``: any kicker); empty: one class
+    ``four_of_a_kind``.  ``fives``: five-of-a-kind classes ``(key, ranks)`` likewise (empty: one
+    class ``five_of_a_kind``).  ``four_deuces``: the four-deuces classes ``(key, kickers)``.
+    """
+
+    family: str
+    pair_min: int | None = None
+    quads: tuple[tuple[str, frozenset, frozenset | None], ...] = ()
+    fives: tuple[tuple[str, frozenset], ...] = ()
+    four_deuces: tuple[tuple[str, frozenset | None], ...] = (("four_deuces", None),)
+
+    def rank_sets(self) -> tuple[frozenset, ...]:
+        """Every set of ranks the rules tell apart: the paying-pair ranks, the quad and five-of-a-kind
+        rank sets, the kicker sets."""
+        sets = []
+        if self.pair_min is not None:
+            sets.append(frozenset(range(self.pair_min, ACE + 1)))
+        for _, ranks, kickers in self.quads:
+            sets.append(ranks)
+            if kickers is not None:
+                sets.append(kickers)
+        for _, ranks in self.fives:
+            sets.append(ranks)
+        if self.family == "deuces":
+            for _, kickers in self.four_deuces:
+                if kickers is not None:
+                    sets.append(kickers)
+        return tuple(sets)
+
+
 @dataclass(frozen=True, eq=False)
 class Game:
     """One video poker game: its deck, its wild cards and its pay-class ladder.
 
     ``classes`` are the class keys, index = class id, ``0`` the losing class and the best hand
-    last; ``class_names`` the same as display names.  ``deck_size`` is 52 (ids 0..51) or 53 (the
-    joker, id 52, too); ``wild_cards`` the ids that are wild.
+    last (the top of the machine's pay table); ``class_names`` the same as display names.
+    ``deck_size`` is 52 (ids 0..51) or 53 (the joker, id 52, too); ``wild_cards`` the ids that are
+    wild; ``rules`` how final hands fall into the classes.
     """
 
     key: str
@@ -117,6 +166,7 @@ class Game:
     class_names: tuple[str, ...]
     standard: Mapping[str, int | Fraction] = field(repr=False)
     standard_name: str = field(repr=False, default="full pay")
+    rules: ClassRules = field(repr=False, default=ClassRules("natural", JACK))
 
     @property
     def n_classes(self) -> int:
@@ -132,6 +182,8 @@ class Game:
 
         >>> get_game("joker-poker").class_id("Kings or better")
         1
+        >>> get_game("double-double-bonus").class_id("Four aces with 2-4")
+        11
         """
         if not isinstance(class_key, str):
             raise TypeError(f"a pay class is named by a str, got {type(class_key).__name__}: {class_key!r}")
@@ -162,44 +214,92 @@ def _ladder(*names: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(_normalize(n) for n in display), display
 
 
-_JOB_KEYS, _JOB_NAMES = _ladder(
-    "Royal flush", "Straight flush", "Four of a kind", "Full house", "Flush", "Straight",
-    "Three of a kind", "Two pair", "Jacks or better", "Nothing")
-_DEUCES_KEYS, _DEUCES_NAMES = _ladder(
-    "Natural royal flush", "Four deuces", "Wild royal flush", "Five of a kind", "Straight flush",
-    "Four of a kind", "Full house", "Flush", "Straight", "Three of a kind", "Nothing")
-_JOKER_KEYS, _JOKER_NAMES = _ladder(
-    "Natural royal flush", "Five of a kind", "Wild royal flush", "Straight flush", "Four of a kind",
-    "Full house", "Flush", "Straight", "Three of a kind", "Two pair", "Kings or better", "Nothing")
+def _game(key: str, name: str, deck_size: int, wild_cards: tuple[int, ...], ladder: tuple[str, ...],
+          pays: tuple, standard_name: str, rules: ClassRules) -> Game:
+    """A game from its ladder best first and its standard pays in the same order."""
+    keys, names = _ladder(*ladder, "Nothing")
+    assert len(pays) == len(keys) - 1, key
+    return Game(key, name, deck_size, wild_cards, keys, names, dict(zip(reversed(keys[1:]), pays)),
+                standard_name, rules)
+
+
+ACES = frozenset({ACE})
+TWOS_TO_FOURS = frozenset({DEUCE, DEUCE + 1, DEUCE + 2})
+FIVES_TO_KINGS = frozenset(range(DEUCE + 3, ACE))
+ACE_TO_FOURS = ACES | TWOS_TO_FOURS
+
+_JOB_LADDER = ("Royal flush", "Straight flush", "Four of a kind", "Full house", "Flush", "Straight",
+               "Three of a kind", "Two pair", "Jacks or better")
+_BONUS_QUADS = (("four_aces", ACES, None), ("four_2s_4s", TWOS_TO_FOURS, None),
+                ("four_5s_ks", FIVES_TO_KINGS, None))
+_BONUS_LADDER = ("Royal flush", "Straight flush", "Four aces", "Four 2s-4s", "Four 5s-Ks", "Full house", "Flush",
+                 "Straight", "Three of a kind", "Two pair", "Jacks or better")
+_KICKER_QUADS = (("four_aces_with_2_4", ACES, TWOS_TO_FOURS),
+                 ("four_2s_4s_with_a_4", TWOS_TO_FOURS, ACE_TO_FOURS), *_BONUS_QUADS)
+_KICKER_CLASSES = ("Four aces with 2-4", "Four 2s-4s with A-4", "Four aces", "Four 2s-4s", "Four 5s-Ks")
+_LOW_TAIL = ("Full house", "Flush", "Straight", "Three of a kind", "Two pair", "Jacks or better")
+_DEUCES_LADDER = ("Natural royal flush", "Four deuces", "Wild royal flush", "Five of a kind", "Straight flush",
+                  "Four of a kind", "Full house", "Flush", "Straight", "Three of a kind")
+_DEUCES_BONUS_LADDER = ("Natural royal flush", "Four deuces with an ace", "Four deuces", "Five aces", "Five 3s-5s",
+                        "Five 6s-Ks", "Wild royal flush", "Straight flush", "Four of a kind", "Full house", "Flush",
+                        "Straight", "Three of a kind")
+_JOKER_LADDER = ("Natural royal flush", "Five of a kind", "Wild royal flush", "Straight flush", "Four of a kind",
+                 "Full house", "Flush", "Straight", "Three of a kind", "Two pair", "Kings or better")
+_DEUCES = (0, 1, 2, 3)
 
 GAMES: Mapping[str, Game] = MappingProxyType({
     g.key: g
     for g in (
-        Game("jacks-or-better", "Jacks or Better", 52, (), _JOB_KEYS, _JOB_NAMES,
-             dict(zip(reversed(_JOB_KEYS[1:]), (800, 50, 25, 9, 6, 4, 3, 2, 1))), "9/6 full pay"),
-        Game("deuces-wild", "Deuces Wild", 52, (0, 1, 2, 3), _DEUCES_KEYS, _DEUCES_NAMES,
-             dict(zip(reversed(_DEUCES_KEYS[1:]), (800, 200, 25, 15, 9, 5, 3, 2, 2, 1))), "full pay"),
-        Game("joker-poker", "Joker Poker (kings or better)", 53, (JOKER,), _JOKER_KEYS, _JOKER_NAMES,
-             dict(zip(reversed(_JOKER_KEYS[1:]), (800, 200, 100, 50, 20, 7, 5, 3, 2, 1, 1))),
-             "20/7/5 full pay"),
+        _game("jacks-or-better", "Jacks or Better", 52, (), _JOB_LADDER, (800, 50, 25, 9, 6, 4, 3, 2, 1),
+              "9/6 full pay", ClassRules("natural", JACK)),
+        _game("bonus-poker", "Bonus Poker", 52, (), _BONUS_LADDER, (800, 50, 80, 40, 25, 8, 5, 4, 3, 2, 1),
+              "8/5 full pay", ClassRules("natural", JACK, _BONUS_QUADS)),
+        _game("bonus-poker-deluxe", "Bonus Poker Deluxe", 52, (), _JOB_LADDER, (800, 50, 80, 9, 6, 4, 3, 1, 1),
+              "9/6 full pay", ClassRules("natural", JACK)),
+        _game("double-bonus", "Double Bonus", 52, (), _BONUS_LADDER, (800, 50, 160, 80, 50, 10, 7, 5, 3, 1, 1),
+              "10/7 full pay", ClassRules("natural", JACK, _BONUS_QUADS)),
+        _game("double-double-bonus", "Double Double Bonus", 52, (), ("Royal flush", "Straight flush",
+              *_KICKER_CLASSES, *_LOW_TAIL), (800, 50, 400, 160, 160, 80, 50, 9, 6, 4, 3, 1, 1),
+              "9/6 full pay", ClassRules("natural", JACK, _KICKER_QUADS)),
+        _game("triple-double-bonus", "Triple Double Bonus", 52, (), ("Royal flush", *_KICKER_CLASSES,
+              "Straight flush", *_LOW_TAIL), (800, 800, 400, 160, 80, 50, 50, 9, 7, 4, 2, 1, 1),
+              "9/7 full pay", ClassRules("natural", JACK, _KICKER_QUADS)),
+        _game("deuces-wild", "Deuces Wild", 52, _DEUCES, _DEUCES_LADDER, (800, 200, 25, 15, 9, 5, 3, 2, 2, 1),
+              "full pay", ClassRules("deuces")),
+        _game("deuces-wild-bonus", "Deuces Wild Bonus Poker", 52, _DEUCES, _DEUCES_BONUS_LADDER,
+              (800, 400, 200, 80, 40, 20, 25, 9, 4, 4, 3, 1, 1), "9/4/4/3 full pay",
+              ClassRules("deuces", None, (), (("five_aces", ACES), ("five_3s_5s", frozenset({1, 2, 3})),
+                                              ("five_6s_ks", frozenset(range(4, ACE)))),
+                         (("four_deuces_with_an_ace", ACES), ("four_deuces", None)))),
+        _game("joker-poker", "Joker Poker (kings or better)", 53, (JOKER,), _JOKER_LADDER,
+              (800, 200, 100, 50, 20, 7, 5, 3, 2, 1, 1), "20/7/5 full pay", ClassRules("joker", KING)),
     )
 })
 
 _ALIASES = {
-    "jacks_or_better": "jacks-or-better", "job": "jacks-or-better", "jacks": "jacks-or-better",
-    "deuces_wild": "deuces-wild", "deuces": "deuces-wild", "dw": "deuces-wild",
-    "joker_poker": "joker-poker", "joker": "joker-poker", "joker_poker_kings_or_better": "joker-poker",
-    "kings_or_better": "joker-poker",
+    **{_normalize(key): key for key in GAMES},
+    "job": "jacks-or-better", "jacks": "jacks-or-better",
+    "bonus": "bonus-poker", "bp": "bonus-poker",
+    "bpd": "bonus-poker-deluxe", "deluxe": "bonus-poker-deluxe",
+    "double_bonus_poker": "double-bonus", "db": "double-bonus",
+    "double_double_bonus_poker": "double-double-bonus", "ddb": "double-double-bonus",
+    "triple_double_bonus_poker": "triple-double-bonus", "tdb": "triple-double-bonus",
+    "deuces": "deuces-wild", "dw": "deuces-wild",
+    "deuces_wild_bonus_poker": "deuces-wild-bonus", "bonus_deuces_wild": "deuces-wild-bonus",
+    "bonus_deuces": "deuces-wild-bonus", "dwb": "deuces-wild-bonus",
+    "joker": "joker-poker", "joker_poker_kings_or_better": "joker-poker", "kings_or_better": "joker-poker",
 }
 
 
 def get_game(game: str | Game) -> Game:
-    """The :class:`Game` for a name (``"jacks-or-better"``, ``"deuces-wild"``, ``"joker-poker"``;
-    case, spaces, hyphens and underscores do not matter, and ``"job"``, ``"deuces"``, ``"joker"``
-    are accepted) or a :class:`Game` itself.
+    """The :class:`Game` for a name (``"jacks-or-better"``, ``"bonus-poker"``, ``"bonus-poker-deluxe"``,
+    ``"double-bonus"``, ``"double-double-bonus"``, ``"triple-double-bonus"``, ``"deuces-wild"``,
+    ``"deuces-wild-bonus"``, ``"joker-poker"``; case, spaces, hyphens and underscores do not
+    matter, and short names such as ``"job"``, ``"ddb"``, ``"deuces"``, ``"bonus-deuces-wild"``,
+    ``"joker"`` are accepted) or a :class:`Game` itself.
 
-    >>> get_game("Deuces Wild").deck_size, get_game("joker").deck_size
-    (52, 53)
+    >>> get_game("Deuces Wild").deck_size, get_game("joker").deck_size, get_game("DDB").name
+    (52, 53, 'Double Double Bonus')
     """
     if isinstance(game, Game):
         if GAMES.get(game.key) is not game:
@@ -310,39 +410,55 @@ def make_paytable(game: str | Game, pays: PayTable | Mapping[str, Any] | Sequenc
     return PayTable(g.key, tuple(values), name)
 
 
+def _member(ranks: np.ndarray, members: frozenset | None) -> np.ndarray:
+    if members is None:
+        return np.ones(ranks.shape, dtype=bool)
+    return np.isin(ranks, sorted(members))
+
+
 @lru_cache(maxsize=None)
 def class_lut(game_key: str) -> np.ndarray:
     """``lut[n_wild, strength]``: the pay class of a final hand from pokerlut's strength of the hand
-    (wild cards relabelled to 52) and how many wild cards it holds (uint8, read-only)."""
+    (wild cards relabelled to 52) and how many wild cards it holds (uint8, read-only).
+
+    The strength's ``hand_values`` row gives the category and the ranks that name it: four of a
+    kind's rank and kicker, five of a kind's rank, a straight flush's top card, a pair's rank.
+    """
     g = GAMES[game_key]
+    rules = g.rules
     hv = load_table_set("high").hand_values.astype(np.int64)
-    cat, top = hv[:, 0], hv[:, 1]
-    n_wild_max = {"jacks-or-better": 0, "deuces-wild": 4, "joker-poker": 1}[game_key]
-    lut = np.zeros((n_wild_max + 1, len(hv)), dtype=np.uint8)
+    cat, top, second = hv[:, 0], hv[:, 1], hv[:, 2]
+    lut = np.zeros((len(g.wild_cards) + 1, len(hv)), dtype=np.uint8)
     cid = g.classes.index
-    for w in range(n_wild_max + 1):
-        royal = (cat == STRAIGHT_FLUSH) & (top == ACE)
-        if game_key == "jacks-or-better":
-            rules = [(royal, "royal_flush"), (cat == STRAIGHT_FLUSH, "straight_flush"),
-                     (cat == FOUR_OF_A_KIND, "four_of_a_kind"),
-                     (cat == FULL_HOUSE, "full_house"), (cat == FLUSH, "flush"), (cat == STRAIGHT, "straight"),
-                     (cat == THREE_OF_A_KIND, "three_of_a_kind"), (cat == TWO_PAIR, "two_pair"),
-                     ((cat == ONE_PAIR) & (top >= JACK), "jacks_or_better")]
-        elif game_key == "deuces-wild":
-            rules = [(np.full(len(hv), w == 4), "four_deuces"),
-                     (royal & (w == 0), "natural_royal_flush"), (royal, "wild_royal_flush"),
-                     (cat == FIVE_OF_A_KIND, "five_of_a_kind"), (cat == STRAIGHT_FLUSH, "straight_flush"),
-                     (cat == FOUR_OF_A_KIND, "four_of_a_kind"),
-                     (cat == FULL_HOUSE, "full_house"), (cat == FLUSH, "flush"), (cat == STRAIGHT, "straight"),
-                     (cat == THREE_OF_A_KIND, "three_of_a_kind")]
+    royal = (cat == STRAIGHT_FLUSH) & (top == ACE)
+    quads = cat == FOUR_OF_A_KIND
+    if rules.quads:
+        quad_rules = [(quads & _member(top, ranks) & _member(second, kickers), key)
+                      for key, ranks, kickers in rules.quads]
+    else:
+        quad_rules = [(quads, "four_of_a_kind")]
+    fives = cat == FIVE_OF_A_KIND
+    if rules.fives:
+        five_rules = [(fives & _member(top, ranks), key) for key, ranks in rules.fives]
+    else:
+        five_rules = [(fives, "five_of_a_kind")]
+    made = [(cat == FULL_HOUSE, "full_house"), (cat == FLUSH, "flush"), (cat == STRAIGHT, "straight"),
+            (cat == THREE_OF_A_KIND, "three_of_a_kind")]
+    for w in range(len(g.wild_cards) + 1):
+        if rules.family == "natural":
+            rules_w = [(royal, "royal_flush"), (cat == STRAIGHT_FLUSH, "straight_flush"), *quad_rules, *made,
+                       (cat == TWO_PAIR, "two_pair"), ((cat == ONE_PAIR) & (top >= rules.pair_min), "jacks_or_better")]
+        elif rules.family == "deuces":
+            # four deuces and a natural card of rank r rank as five r's
+            all_deuces = [(np.full(len(hv), w == 4) & _member(top, kickers), key)
+                          for key, kickers in rules.four_deuces]
+            rules_w = [*all_deuces, (royal & (w == 0), "natural_royal_flush"), (royal, "wild_royal_flush"),
+                       *five_rules, (cat == STRAIGHT_FLUSH, "straight_flush"), *quad_rules, *made]
         else:
-            rules = [(royal & (w == 0), "natural_royal_flush"), (cat == FIVE_OF_A_KIND, "five_of_a_kind"),
-                     (royal, "wild_royal_flush"), (cat == STRAIGHT_FLUSH, "straight_flush"),
-                     (cat == FOUR_OF_A_KIND, "four_of_a_kind"),
-                     (cat == FULL_HOUSE, "full_house"), (cat == FLUSH, "flush"), (cat == STRAIGHT, "straight"),
-                     (cat == THREE_OF_A_KIND, "three_of_a_kind"), (cat == TWO_PAIR, "two_pair"),
-                     ((cat == ONE_PAIR) & (top >= KING), "kings_or_better")]
-        lut[w] = np.select([r for r, _ in rules], [cid(k) for _, k in rules], default=0)
+            rules_w = [(royal & (w == 0), "natural_royal_flush"), *five_rules, (royal, "wild_royal_flush"),
+                       (cat == STRAIGHT_FLUSH, "straight_flush"), *quad_rules, *made,
+                       (cat == TWO_PAIR, "two_pair"), ((cat == ONE_PAIR) & (top >= rules.pair_min), "kings_or_better")]
+        lut[w] = np.select([r for r, _ in rules_w], [cid(k) for _, k in rules_w], default=0)
     lut[:, 0] = 0  # strength 0 is no hand
     lut.setflags(write=False)
     return lut
