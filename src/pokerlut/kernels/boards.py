@@ -326,14 +326,21 @@ def omaha_straight(hole_mask, board_mask):
 
 
 @jitted()
-def straight_outs(hole_mask, board_mask, omaha, straight_top, completing):
+def in_deck(unseen, rank):
+    """Whether a card of ``rank`` is among the ``unseen`` cards."""
+    return (unseen >> (U64(rank) << _TWO)) & _NIBBLE != _ZERO
+
+
+@jitted()
+def straight_outs(hole_mask, board_mask, unseen, omaha, straight_top, completing):
     """The ranks whose next card gives the hand a straight of its own (Hold'em: one that beats the
-    straight of the board and that card alone)."""
+    straight of the board and that card alone), of those with a card in the deck (in Hold'em every
+    rank that could complete one: it is not held)."""
     outs = _ZERO
     if omaha:
         for r in range(N_RANKS):
             bit = _ONE << U64(r)
-            if (board_mask & bit) == _ZERO and omaha_straight(hole_mask, board_mask | bit):
+            if (board_mask & bit) == _ZERO and in_deck(unseen, r) and omaha_straight(hole_mask, board_mask | bit):
                 outs |= bit
         return outs
     held = hole_mask | board_mask
@@ -347,18 +354,19 @@ def straight_outs(hole_mask, board_mask, omaha, straight_top, completing):
 
 
 @jitted()
-def backdoor_straight(hole_mask, board_mask, omaha, straight_top):
+def backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top):
     """The ranks of the turn cards that leave a one-card straight draw: for every two ranks that
     would give the hand a straight of its own on the river, both."""
     ranks = _ZERO
     if omaha:
         for r1 in range(N_RANKS):
             b1 = _ONE << U64(r1)
-            if board_mask & b1:
+            if board_mask & b1 or not in_deck(unseen, r1):
                 continue
             for r2 in range(r1 + 1, N_RANKS):
                 b2 = _ONE << U64(r2)
-                if (board_mask & b2) == _ZERO and omaha_straight(hole_mask, board_mask | b1 | b2):
+                if (board_mask & b2) == _ZERO and in_deck(unseen, r2) and \
+                        omaha_straight(hole_mask, board_mask | b1 | b2):
                     ranks |= b1 | b2
         return ranks
     held = hole_mask | board_mask
@@ -382,14 +390,14 @@ def hand_draws(hole_bits, hole_mask, board_bits, board_mask, known, cat, cls, n_
         kinds, f_outs, back = flush_draws(hole_bits, board_bits, n_board, omaha, top_rank, spread)
     s_outs = _ZERO
     if cat < _STRAIGHT_CAT:
-        ranks = straight_outs(hole_mask, board_mask, omaha, straight_top, completing)
+        ranks = straight_outs(hole_mask, board_mask, unseen, omaha, straight_top, completing)
         if ranks:
             kinds |= straight_kind(ranks, hole_mask | board_mask)
             s_outs = all_suits(ranks, spread) & unseen
             if kinds & _D_FLUSH:
                 kinds |= _D_COMBO
         elif n_board == 3:
-            ranks = backdoor_straight(hole_mask, board_mask, omaha, straight_top)
+            ranks = backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top)
             if ranks:
                 kinds |= _D_BACK_STRAIGHT
                 back |= all_suits(ranks, spread) & unseen
