@@ -11,7 +11,7 @@ import reference_boards as ref
 
 import pokerlut
 from pokerlut.boards import (DRAWS, KICKERS, MADE_CLASSES, PAIRINGS, SUIT_TEXTURES, board_texture, cards_of, draws,
-                             made_hand, outs, range_breakdown)
+                             made_hand, mask_counts, outs, range_breakdown)
 from pokerlut.cards import parse_cards
 from pokerlut.cli import main
 
@@ -105,7 +105,7 @@ def test_made_hand_strengths_are_evaluate():
 
 @pytest.mark.parametrize("hole, board, name, text", [
     ("Ah 7s", "Kh Kd 7c", "bottom pair", "bottom pair, top kicker"),   # the kings are everyone's
-    ("Ah Qd", "Kh Kd 7c", "high card", "high card, one overcard"),
+    ("Ah Qd", "Kh Kd 7c", "high card", "high card, top kicker (one pair on the board), one overcard"),
     ("Ac Ks", "Kh Kd 7c", "trips", "trips, top kicker"),
     ("9h 9s", "Kh Kd 7c", "middle pair", "middle pair"),
     ("7d 7s", "Kh Kd 7c", "full house", "full house"),
@@ -117,6 +117,20 @@ def test_made_hand_strengths_are_evaluate():
     ("Kc 7d", "Ks 7h 2c", "top two pair", "top two pair"),
     ("Kc 2d", "Ks 7h 2c", "top and bottom pair", "top and bottom pair"),
     ("Tc 9d", "Ks 7h 2c", "high card", "high card"),
+    ("2c 3c", "Kc Kd Kh 7s 7d", "plays the board", "plays the board"),
+    ("Ac Ad", "Kc Kd Kh 7s 7d", "full house", "full house"),
+    ("Ah Kd", "9c 9d 9h 9s Kh", "high card", "high card, top kicker (four of a kind on the board), one overcard"),
+    ("2c 3c", "9c 9d 9h 9s Kh", "plays the board", "plays the board"),
+    ("Qd Jd", "Ks 7h 2c", "high card", "high card"),
+    ("Kd Qd", "Ks 7h 2c", "top pair", "top pair, good kicker"),
+    ("Kd Jd", "Ks 7h 2c", "top pair", "top pair, good kicker"),
+    ("Kd Td", "Ks 7h 2c", "top pair", "top pair, weak kicker"),
+    ("Qs 4c", "Ah Kd Qh 8c 4s", "bottom two pair", "bottom two pair"),
+    ("Js 4c", "Ah Kd Qh 8c 4s", "bottom pair", "bottom pair, top kicker"),
+    ("Jd Td", "9h 8h 7c", "straight", "nut straight"),
+    ("Td 6d", "9h 8h 7c", "straight", "2nd-nut straight"),
+    ("6d 5d", "9h 8h 7c", "straight", "3rd-nut straight"),
+    ("Ah 3h", "Kh 9h 2h", "flush", "nut flush"),
 ])
 def test_the_rules_examples(hole, board, name, text):
     m = made_hand(hole, board)
@@ -165,6 +179,20 @@ def test_omaha_wraps_and_two_flush_draws():
         check_draws(np.array([ids(hole)], np.uint8), np.array(ids(board), np.uint8), seen)
     assert {"wrap", "combo draw", "nut flush draw"} <= seen
     assert draws("Ah Kh Ad Kd", "2h 7h 2d 9d").n_outs == 18  # the rest of the hearts and of the diamonds
+
+
+def test_the_rules_draw_examples():
+    d = draws("Ac 2d", "9h 8c 7d 6s")  # a ten or a five gives everyone the same straight
+    assert d.straight_outs == 0 and str(d.describe()) == "one overcard"
+    d = draws("Ah Kh", "Kd 7h 2h")
+    assert str(d.made.describe()) == "top pair, top kicker" and str(d.describe()) == "nut flush draw"
+    d = draws("8h 7h", "9h 6h 2c")
+    assert (mask_counts(d.flush_outs), mask_counts(d.straight_outs), d.n_outs) == (9, 8, 15)
+    assert pokerlut.format_cards(cards_of(d.flush_outs & d.straight_outs)) == "5h Th"
+    b = range_breakdown("TT+, AKs", "Qs 7h 2c")
+    assert [int(b.made_counts[MADE_CLASSES.index(c)]) for c in ("set", "overpair", "middle pair", "high card")] \
+        == [3, 12, 12, 4]
+    assert b.draw_counts[DRAWS.index("backdoor flush draw")] == 3
 
 
 def test_draw_outs_and_names():
@@ -331,3 +359,40 @@ def test_bad_input(call, error, match):
 def test_cli_strength_bad_board_exit_2(capsys):
     assert main(["strength", "TT+", "--board", "Qs 7h"]) == 2
     assert "3, 4 or 5" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- the rules document
+
+
+def rules_examples(heading: str) -> list[tuple[str, str, str]]:
+    """``(name, hole, board)`` of every example of the table under ``### heading`` in docs/rules.md:
+    the first column names the class or draw, the last holds ```hole` on `board``` examples."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text()
+    section = text.split(f"### {heading}\n", 1)[1].split("\n### ", 1)[0]
+    found = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not line.startswith("|"):
+            continue
+        for hole, board in re.findall(r"`([^`]+)` on `([^`]+)`", cells[-1]):
+            found.append((cells[0], hole, board))
+    return found
+
+
+def test_every_class_of_the_rules_has_an_example_that_is_so():
+    examples = rules_examples("Made hands")
+    assert {name for name, _, _ in examples} == set(MADE_CLASSES)
+    for name, hole, board in examples:
+        assert str(made_hand(hole, board).names) == name, (hole, board)
+        assert ref.made(ids(hole), ids(board))["class"] == name, (hole, board)
+
+
+def test_every_draw_of_the_rules_has_an_example_that_is_so():
+    examples = rules_examples("Draws")
+    assert {name for name, _, _ in examples} == set(DRAWS)
+    for name, hole, board in examples:
+        assert draws(hole, board).has(name), (name, hole, board)
+        assert name in ref.draws(ids(hole), ids(board))["draws"], (name, hole, board)

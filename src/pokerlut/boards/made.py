@@ -17,14 +17,16 @@ import numpy as np
 
 from .. import _threads
 from .._notice import compile_notice
-from ..constants import (CLASS_BOARD_SIZES, HOLDEM_HOLE, KICKER_NONE, KICKERS, MADE_CLASSES, MADE_FLUSH,
+from ..constants import (CATEGORIES, CLASS_BOARD_SIZES, HIGH_CARD, HOLDEM_HOLE, KICKER_NONE, KICKERS, MADE_CLASSES, MADE_FLUSH,
                          MADE_HIGH_CARD, MADE_STRAIGHT)
 from ..kernels.boards import mask_tables
+from ..strength import category
 from ..kernels.registry import board_class_kernel
 from ._rows import HOLE_SIZES, Rows, broadcast, high_tables
 
 __all__ = ["MadeHands", "made_hand", "classify_rows", "class_ids", "MADE_CLASSES", "KICKERS"]
 
+CATEGORY_NAMES = CATEGORIES["high"]
 _CLASS_NAMES = np.array(MADE_CLASSES)
 _KICKER_NAMES = np.array(KICKERS)
 _TRI = 10  # three of at most five board cards
@@ -78,10 +80,13 @@ class MadeHands:
 
     def describe(self) -> np.ndarray:
         """One phrase per hand: the class with its kicker, nut rank or overcards
-        (``"top pair, good kicker"``, ``"2nd-nut flush"``, ``"high card, two overcards"``).
+        (``"top pair, good kicker"``, ``"2nd-nut flush"``, ``"high card, two overcards"``; high card
+        on a board whose pair, trips or quads everyone shares also names the kicker and that).
 
-        >>> made_hand("Ah Qh", "Kh 7h 2h").describe().item()
-        'nut flush'
+        >>> made_hand(["Ah Qh", "Ah Qd"], "Kh 7h 2h").describe().tolist()
+        ['nut flush', 'high card, one overcard']
+        >>> made_hand("Ah Qd", "Kh Kd 7c").describe().item()
+        'high card, top kicker (one pair on the board), one overcard'
         """
         out = np.empty(self.classes.shape, dtype=object)
         for index in np.ndindex(self.classes.shape):
@@ -90,6 +95,9 @@ class MadeHands:
             if cls in (MADE_STRAIGHT, MADE_FLUSH):
                 text = nut_words(int(self.nut_ranks[index]), text)
             elif cls == MADE_HIGH_CARD:
+                shared = int(category(self.strengths[index]))
+                if shared > HIGH_CARD:  # the board's own pair, trips or quads: the hole cards are kickers
+                    text += f", {KICKERS[kick]} ({CATEGORY_NAMES[shared].lower()} on the board)"
                 overs = int(self.overcards[index])
                 text += {0: "", 1: ", one overcard", 2: ", two overcards"}.get(overs, f", {overs} overcards")
             elif kick != KICKER_NONE:

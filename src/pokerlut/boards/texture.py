@@ -110,24 +110,26 @@ def board_texture(boards) -> BoardTexture:
     raise_for_deals(rows, [("board card", rows.shape[1])], natural_card_table(high_tables().cards), DEALT_IN,
                     "the deck", lead if lead else None, "board")
     n, b = rows.shape
-    ranks = (rows >> 2).astype(np.intp)
-    suits = (rows & 3).astype(np.intp)
-    base = np.arange(n, dtype=np.intp)[:, None]
-    rank_counts = np.bincount((base * N_RANKS + ranks).ravel(), minlength=n * N_RANKS).reshape(n, N_RANKS)
-    suit_counts = np.bincount((base * N_SUITS + suits).ravel(), minlength=n * N_SUITS).reshape(n, N_SUITS)
-    mask = (rank_counts > 0).astype(np.int64) @ (1 << np.arange(N_RANKS, dtype=np.int64))
-    in_window = np.stack([_POP13[mask & w] for w in WINDOWS], axis=-1) if n else np.zeros((0, len(WINDOWS)), np.uint8)
-    max_suit = suit_counts.max(axis=1) if n else np.zeros(0, np.int64)
-    n_suits = (suit_counts > 0).sum(axis=1)
+    # column by column: numpy reduces a short inner axis slowly
+    ranks = [rows[:, j] >> 2 for j in range(b)]
+    suits = [rows[:, j] & 3 for j in range(b)]
+    mask = np.zeros(n, np.intp)
+    for r in ranks:
+        mask |= np.left_shift(1, r, dtype=np.intp)
+    in_window = [_POP13[mask & w] for w in WINDOWS]
+    suit_counts = [sum((x == s).astype(np.uint8) for x in suits) for s in range(N_SUITS)]
+    max_suit = np.maximum.reduce(suit_counts)
+    n_suits = sum((c > 0).astype(np.uint8) for c in suit_counts)
     suit_class = np.select([max_suit == b, max_suit == 1, max_suit == 2, max_suit == 3, max_suit == 4],
                            [MONOTONE, RAINBOW, TWO_TONE, THREE_OF_A_SUIT, FOUR_OF_A_SUIT])
-    counted = np.sort(rank_counts, axis=1)[:, ::-1]
-    top, second = (counted[:, 0], counted[:, 1]) if n else (np.zeros(0, np.int64),) * 2
-    pairing = np.select([top == 4, (top == 3) & (second >= 2), top == 3, (top == 2) & (second == 2), top == 2],
+    # pairs of equal ranks among the cards: 0 unpaired, 1 a pair, 2 two pairs, 3 trips, 4 trips and a
+    # pair, 6 quads (nothing else is possible with five cards)
+    equal = sum((ranks[i] == ranks[j]).astype(np.uint8) for i in range(b) for j in range(i + 1, b))
+    pairing = np.select([equal == 6, equal == 4, equal == 3, equal == 2, equal == 1],
                         [QUADS_ON_BOARD, FULL_HOUSE_ON_BOARD, TRIPS_ON_BOARD, TWO_PAIRED, PAIRED], UNPAIRED)
-    high = ranks.max(axis=1) if n else np.zeros(0, np.intp)
-    connected = in_window.max(axis=1) if n else np.zeros(0, np.uint8)
-    n_straights = (in_window >= 3).sum(axis=1)
+    high = np.maximum.reduce(ranks)
+    connected = np.maximum.reduce(in_window)
+    n_straights = sum((w >= 3).astype(np.uint8) for w in in_window)
 
     def shaped(a, dtype):
         return np.asarray(a).astype(dtype).reshape(lead)
