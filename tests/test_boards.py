@@ -396,3 +396,58 @@ def test_every_draw_of_the_rules_has_an_example_that_is_so():
     for name, hole, board in examples:
         assert draws(hole, board).has(name), (name, hole, board)
         assert name in ref.draws(ids(hole), ids(board))["draws"], (name, hole, board)
+
+
+# --------------------------------------------------------------------------- the picture and the command line
+
+
+@pytest.fixture
+def mpl():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    return matplotlib
+
+
+def test_board_classes_picture(mpl, tmp_path):
+    from pokerlut import plot
+
+    b = range_breakdown("TT+, AKs", "Qs 7h 2c")
+    fig = plot.board_classes(b)
+    made_ax, draw_ax = fig.axes
+    assert [t.get_text() for t in made_ax.get_yticklabels()] == ["set", "overpair", "middle pair", "high card"]
+    heights = [round(p.get_width(), 6) for p in made_ax.patches]
+    assert heights == [round(100 * b.share(c), 6) for c in ("set", "overpair", "middle pair", "high card")]
+    assert [t.get_text() for t in draw_ax.get_yticklabels()][-1] == "no draw"
+    fig.savefig(tmp_path / "classes.png")
+    river = plot.board_classes("random", "Kc Kd Kh 7s 7d")
+    assert [a.get_label() for a in river.axes] == ["made-hand classes"]
+    fig = mpl.figure.Figure()
+    ax = fig.add_subplot()
+    assert plot.board_classes("QQ+", "Qs 7h 2c", ax=ax) is fig
+    with pytest.raises(ValueError, match="already holds its board"):
+        plot.board_classes(b, "Qs 7h 2c")
+    with pytest.raises(ValueError, match="needs a board"):
+        plot.board_classes("QQ+")
+
+
+def test_cli_strength_plot_classes(mpl, tmp_path, capsys):
+    path = tmp_path / "classes.png"
+    assert main(["strength", "TT+,AKs", "--board", "Qs 7h 2c", "--plot-classes", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"wrote {path}" in out and "overpair" in out and path.exists()
+    assert main(["strength", "TT+", "--board", "Qs 7h 2c", "--plot-classes", str(tmp_path / "x.nope")]) == 2
+    err = capsys.readouterr().err
+    assert "--plot-classes '" in err and "x.nope" in err and "picture format" in err
+
+
+def test_threads_change_no_answer():
+    holes, boards = random_deals(3000, 2, 3, seed=90)
+    one, many = draws(holes, boards, parallel=False), draws(holes, boards, parallel=True)
+    for field in ("kinds", "flush_outs", "straight_outs", "overcard_outs", "backdoor_outs"):
+        assert np.array_equal(getattr(one, field), getattr(many, field))
+    assert np.array_equal(one.made.classes, many.made.classes)
+    cards, board = random_deals(500, 4, 3, seed=92)
+    hero, opp = cards[:, :2], cards[:, None, 2:]
+    a, b = outs(hero, board, opp, to="flush", parallel=False), outs(hero, board, opp, to="flush", parallel=True)
+    assert np.array_equal(a.best, b.best) and np.array_equal(a.improves, b.improves)
+    assert np.array_equal(a.shares, b.shares, equal_nan=True)

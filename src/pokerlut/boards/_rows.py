@@ -108,4 +108,4 @@ def mask_counts(masks: np.ndarray) -> np.ndarray:
     return counts
 
 
-_POP16 = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.uint8)
+_POP16 = sum(((np.arange(1 << 16) >> i) & 1).astype(np.uint8) for i in range(16))

@@ -22,7 +22,7 @@ from ._rows import DEALT_IN, high_tables
 
 __all__ = ["BoardTexture", "board_texture", "SUIT_TEXTURES", "PAIRINGS"]
 
-_POP13 = np.array([bin(m).count("1") for m in range(1 << N_RANKS)], dtype=np.uint8)
+_POP13 = sum(((np.arange(1 << N_RANKS) >> i) & 1).astype(np.uint8) for i in range(N_RANKS))
 _SUIT_NAMES = np.array(SUIT_TEXTURES)
 _PAIRING_NAMES = np.array(PAIRINGS)
 

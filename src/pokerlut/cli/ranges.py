@@ -30,7 +30,7 @@ def cmd_grid(args: argparse.Namespace) -> int:
 
 def cmd_strength(args: argparse.Namespace) -> int:
     plot_path(args.prog, args.plot)
-    plot_path(args.prog, args.plot_classes)
+    plot_path(args.prog, args.plot_classes, "--plot-classes")
     d = range_strengths(args.range, args.board)
     breakdown = range_breakdown(args.range, args.board)
     print(f"made hands of {d.label} on {d.board}: {d.total:.4g} combos")
