@@ -14,6 +14,6 @@ from .made import KICKERS, MADE_CLASSES, MadeHands, class_ids, made_hand
 from .outs import Outs, outs
 from .texture import PAIRINGS, SUIT_TEXTURES, BoardTexture, board_texture
 
-__all__ = ["BoardBreakdown", "BoardTexture", "DRAWS", "Draws", "KICKERS", "MADE_CLASSES", "MadeHands", "Outs", "PAIRINGS",
-           "SUIT_TEXTURES", "board_texture", "cards_of", "class_ids", "draw_bit", "draws", "made_hand", "mask_counts",
-           "outs", "range_breakdown"]
+__all__ = ["BoardBreakdown", "BoardTexture", "DRAWS", "Draws", "KICKERS", "MADE_CLASSES", "MadeHands", "Outs",
+           "PAIRINGS", "SUIT_TEXTURES", "board_texture", "cards_of", "class_ids", "draw_bit", "draws", "made_hand",
+           "mask_counts", "outs", "range_breakdown"]

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .._input import hand_rows, natural_card_table, raise_for_deals, where
-from ..cards import format_cards
+from ..cards import format_cards  # noqa: F401 (the examples use it)
 from ..constants import HOLDEM_HOLE, N_NATURAL, OMAHA_HOLE_SIZES
 from ..tables import TableSet, load_table_set
 

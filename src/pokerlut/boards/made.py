@@ -17,12 +17,12 @@ import numpy as np
 
 from .. import _threads
 from .._notice import compile_notice
-from ..constants import (CATEGORIES, CLASS_BOARD_SIZES, HIGH_CARD, HOLDEM_HOLE, KICKER_NONE, KICKERS, MADE_CLASSES, MADE_FLUSH,
-                         MADE_HIGH_CARD, MADE_STRAIGHT)
+from ..constants import (CATEGORIES, CLASS_BOARD_SIZES, HIGH_CARD, HOLDEM_HOLE, KICKER_NONE, KICKERS, MADE_CLASSES,
+                         MADE_FLUSH, MADE_HIGH_CARD, MADE_STRAIGHT)
 from ..kernels.boards import mask_tables
 from ..strength import category
 from ..kernels.registry import board_class_kernel
-from ._rows import HOLE_SIZES, Rows, broadcast, high_tables
+from ._rows import HOLE_SIZES, broadcast, high_tables
 
 __all__ = ["MadeHands", "made_hand", "classify_rows", "class_ids", "MADE_CLASSES", "KICKERS"]
 

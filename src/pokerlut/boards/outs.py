@@ -16,7 +16,7 @@ from .. import _threads
 from .._input import card_array, where
 from .._notice import compile_notice
 from ..cards import format_cards  # noqa: F401 (the examples use it)
-from ..constants import DRAW_BOARD_SIZES, HOLDEM_HOLE, MADE_CLASSES, MAX_PLAYERS, N_NATURAL
+from ..constants import DRAW_BOARD_SIZES, MADE_CLASSES, MAX_PLAYERS, N_NATURAL
 from ..kernels.boards import mask_tables
 from ..kernels.registry import board_outs_kernel, board_range_outs_kernel
 from ..ranges import Range, as_range
@@ -79,7 +79,8 @@ def outs(hole, board, opponents=None, *, to=None, parallel: bool | None = None) 
     board
         ``(..., b)``, a flop (3 cards) or a turn (4); leading shapes broadcast with ``hole``'s.
     opponents
-        Known hands, ``(..., p, h)`` (or ``(p, h)`` / ``(h,)`` for every row; 1 to 8 of them), or one
+        Known hands, ``(..., p, h)`` (or ``(p, h)`` / ``(h,)``, the same for every row: ``(n, h)`` is
+        ``n`` opponents of every hand, ``(n, 1, h)`` one per hand; 1 to 8 of them), or one
         opponent's range (range text or a :class:`~pokerlut.Range`; Hold'em only: a string in Omaha
         is one hand).  Known hands leave the deck; a range's combos that hold a card of the hand, the
         board or the next card are left out for that card.
