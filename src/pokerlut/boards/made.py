@@ -149,12 +149,13 @@ def classify_rows(holes, boards, board_sizes=CLASS_BOARD_SIZES, *, with_draws: b
     n_hole, n_board = rows.width(0), rows.width(1)
     omaha = n_hole != HOLDEM_HOLE
     n = rows.n
-    out = {name: np.zeros(n, np.uint8) for name in ("classes", "kickers", "nut_ranks", "overcards")}
-    out["strengths"] = np.zeros(n, np.uint16)
+    # every row is written (a bad row is an error before anything is returned)
+    out = {name: np.empty(n, np.uint8) for name in ("classes", "kickers", "nut_ranks", "overcards")}
+    out["strengths"] = np.empty(n, np.uint16)
     m = n if with_draws else 0
-    out["kinds"] = np.zeros(m, np.uint16)
+    out["kinds"] = np.empty(m, np.uint16)
     for name in ("flush", "straight", "overcard", "backdoor"):
-        out[name] = np.zeros(m, np.uint64)
+        out[name] = np.empty(m, np.uint64)
     tables = high_tables()
     t = tables.rank_tables(5 if omaha else n_hole + n_board)
     hv = tables.hand_values

@@ -158,7 +158,8 @@ def outs(hole, board, opponents=None, *, to=None, parallel: bool | None = None) 
     now = tables.rank_tables(5 if omaha else n_hole + n_board)
     nxt = tables.rank_tables(5 if omaha else n_hole + n_board + 1)
     hv = tables.hand_values
-    top_rank, _, possible, _, _ = mask_tables()
+    mt = mask_tables()
+    top_rank, possible = mt.top_rank, mt.possible
     if rng is None:
         if known is None:
             hands, hstride = rows.groups[0][1], rows.stride(0)

@@ -90,6 +90,7 @@ class MaskTables(NamedTuple):
     possible: np.ndarray  #: uint16: bit ``k`` set when ``m`` holds three or more ranks of straight ``k``
     completing: np.ndarray  #: uint16: the ranks ``r`` not in ``m`` such that ``m | r`` holds a straight
     spread: np.ndarray  #: uint64: bit ``4 r`` for each rank ``r`` of ``m`` (its clubs; ``<< s`` for suit s)
+    two_short: np.ndarray  #: uint16: bit ``k - 1`` set when ``m`` holds exactly three ranks of straight ``k``
 
 
 @lru_cache(maxsize=1)
@@ -107,13 +108,15 @@ def mask_tables() -> MaskTables:
     straight = np.zeros(len(m), np.uint8)
     possible = np.zeros(len(m), np.uint16)
     completing = np.zeros(len(m), np.uint16)
+    two_short = np.zeros(len(m), np.uint16)
     for k, window in enumerate(WINDOWS, start=1):
         straight[(m & window) == window] = k
         possible[count[m & window] >= 3] |= np.uint16(1 << k)
         missing = window & ~m
         one_short = count[missing] == 1
         completing[one_short] |= missing[one_short].astype(np.uint16)
-    tables = MaskTables(top, straight, possible, completing, spread)
+        two_short[count[missing] == 2] |= np.uint16(1 << (k - 1))
+    tables = MaskTables(top, straight, possible, completing, spread, two_short)
     for array in tables:
         array.setflags(write=False)
     return tables
@@ -250,9 +253,10 @@ def classify(v, ha, hc, counts, board_mask, board_bits, board_value, hv, top_ran
 @jitted()
 def window(k):
     """Straight ``k + 1`` as a 13-bit rank mask (k = 0 is the wheel)."""
-    if k == 0:
+    k = U64(k)
+    if k == _ZERO:
         return _WHEEL
-    return _FIVE_RUN << U64(k - 1)
+    return _FIVE_RUN << (k - _ONE)
 
 
 @jitted()
@@ -354,7 +358,7 @@ def straight_outs(hole_mask, board_mask, unseen, omaha, straight_top, completing
 
 
 @jitted()
-def backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top):
+def backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top, two_short):
     """The ranks of the turn cards that leave a one-card straight draw: for every two ranks that
     would give the hand a straight of its own on the river, both."""
     ranks = _ZERO
@@ -370,16 +374,19 @@ def backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top):
                     ranks |= b1 | b2
         return ranks
     held = hole_mask | board_mask
-    for k in range(_N_WINDOWS):
+    short = U64(two_short[held])
+    while short:
+        k = trailing_zeros(short)
+        short &= short - _ONE
         missing = window(k) & ~held
-        if popcount(missing) == _TWO and straight_top[held | missing] > straight_top[board_mask | missing]:
+        if straight_top[held | missing] > straight_top[board_mask | missing]:
             ranks |= missing
     return ranks
 
 
 @jitted()
 def hand_draws(hole_bits, hole_mask, board_bits, board_mask, known, cat, cls, n_board, omaha, top_rank,
-               straight_top, completing, spread):
+               straight_top, completing, spread, two_short):
     """``(kinds, flush outs, straight outs, overcard outs, backdoor outs)`` of a hand of category
     ``cat`` and class ``cls`` (``docs/rules.md``, "Draws")."""
     unseen = _CARDS52 & ~known
@@ -397,7 +404,7 @@ def hand_draws(hole_bits, hole_mask, board_bits, board_mask, known, cat, cls, n_
             if kinds & _D_FLUSH:
                 kinds |= _D_COMBO
         elif n_board == 3:
-            ranks = backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top)
+            ranks = backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top, two_short)
             if ranks:
                 kinds |= _D_BACK_STRAIGHT
                 back |= all_suits(ranks, spread) & unseen
@@ -446,7 +453,8 @@ def make_class_kernel(omaha: bool):
 
     def kernel(holes, hstride, n_hole, boards, bstride, n_board, with_draws, classes, kickers, nuts, overcards,
                strengths, kinds, flush_outs, straight_outs_, overcard_outs, backdoor_outs, tri_keys, tri_bits, cards,
-               bases, values, flush, bases5, values5, hv, top_rank, straight_top, possible, completing, spread):
+               bases, values, flush, bases5, values5, hv, top_rank, straight_top, possible, completing, spread,
+               two_short):
         bad = -1
         n_cards = U64(n_hole + n_board)
         for i in range(classes.shape[0]):
@@ -502,7 +510,8 @@ def make_class_kernel(omaha: bool):
                 overcards[i] = U64(U64(ha) >> _TWO > board_top) + U64(U64(hc) >> _TWO > board_top)
             if with_draws:
                 k, fo, so, oo, bo = hand_draws(hole_bits, hole_mask, board_bits, board_mask, known, U64(hv[v, 0]),
-                                               cls, n_board, omaha, top_rank, straight_top, completing, spread)
+                                               cls, n_board, omaha, top_rank, straight_top, completing, spread,
+                                               two_short)
                 kinds[i] = k
                 flush_outs[i] = fo
                 straight_outs_[i] = so
