@@ -318,34 +318,55 @@ def flush_draws(hole_bits, board_bits, n_board, omaha, top_rank, spread):
 
 
 @jitted()
-def omaha_straight(hole_mask, board_mask):
-    """Whether two hole cards of ranks ``hole_mask`` and three board cards of ranks ``board_mask`` make a
-    straight: the board misses at most two of its ranks, the hole holds those and two in all."""
-    for k in range(_N_WINDOWS):
-        w = window(k)
-        missing = w & ~board_mask
-        if popcount(missing) <= _TWO and (missing & ~hole_mask) == _ZERO and popcount(w & hole_mask) >= _TWO:
-            return True
-    return False
+def deck_ranks(unseen):
+    """The 13-bit mask of the ranks with a card among the ``unseen`` cards."""
+    ranks = _ZERO
+    for r in range(N_RANKS):
+        if (unseen >> (U64(r) << _TWO)) & _NIBBLE:
+            ranks |= _ONE << U64(r)
+    return ranks
 
 
 @jitted()
-def in_deck(unseen, rank):
-    """Whether a card of ``rank`` is among the ``unseen`` cards."""
-    return (unseen >> (U64(rank) << _TWO)) & _NIBBLE != _ZERO
+def omaha_window_outs(hole_mask, board_mask, live, k, n_new):
+    """Omaha: the board ranks to come (``n_new`` of them, 1 or 2, of the ranks ``live``) that with two
+    hole cards and three board cards make straight ``k + 1`` (the board then misses at most two of
+    its ranks, which the hole holds, with two of its ranks in all): the union of every such choice."""
+    w = window(k)
+    if popcount(w & hole_mask) < _TWO:
+        return _ZERO
+    missing = w & ~board_mask
+    if popcount(missing) > U64(n_new) + _TWO:
+        return _ZERO
+    found = _ZERO
+    first = missing & live
+    while first:
+        b1 = first & (_ZERO - first)
+        first ^= b1
+        if n_new == 1:
+            if (missing & ~b1 & ~hole_mask) == _ZERO:
+                found |= b1
+            continue
+        second = first
+        while second:
+            b2 = second & (_ZERO - second)
+            second ^= b2
+            if (missing & ~b1 & ~b2 & ~hole_mask) == _ZERO:
+                found |= b1 | b2
+    return found
 
 
 @jitted()
 def straight_outs(hole_mask, board_mask, unseen, omaha, straight_top, completing):
     """The ranks whose next card gives the hand a straight of its own (Hold'em: one that beats the
-    straight of the board and that card alone), of those with a card in the deck (in Hold'em every
-    rank that could complete one: it is not held)."""
+    straight of the board and that card alone; Omaha: two hole cards with three board cards), of
+    those with a card in the deck (in Hold'em every rank that could complete one: it is not held).
+    The hand has no straight now."""
     outs = _ZERO
     if omaha:
-        for r in range(N_RANKS):
-            bit = _ONE << U64(r)
-            if (board_mask & bit) == _ZERO and in_deck(unseen, r) and omaha_straight(hole_mask, board_mask | bit):
-                outs |= bit
+        live = deck_ranks(unseen)
+        for k in range(_N_WINDOWS):
+            outs |= omaha_window_outs(hole_mask, board_mask, live, k, 1)
         return outs
     held = hole_mask | board_mask
     candidates = U64(completing[held])
@@ -362,16 +383,10 @@ def backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top, two_sh
     """The ranks of the turn cards that leave a one-card straight draw: for every two ranks that
     would give the hand a straight of its own on the river, both."""
     ranks = _ZERO
-    if omaha:
-        for r1 in range(N_RANKS):
-            b1 = _ONE << U64(r1)
-            if board_mask & b1 or not in_deck(unseen, r1):
-                continue
-            for r2 in range(r1 + 1, N_RANKS):
-                b2 = _ONE << U64(r2)
-                if (board_mask & b2) == _ZERO and in_deck(unseen, r2) and \
-                        omaha_straight(hole_mask, board_mask | b1 | b2):
-                    ranks |= b1 | b2
+    if omaha:  # a rank in the deck on both streets: the rank's cards are not all in the hole
+        live = deck_ranks(unseen)
+        for k in range(_N_WINDOWS):
+            ranks |= omaha_window_outs(hole_mask, board_mask, live, k, 2)
         return ranks
     held = hole_mask | board_mask
     short = U64(two_short[held])
