@@ -307,6 +307,52 @@ def test_showdown(kw):
     attempt("showdown", lambda: pokerlut.showdown(holes, board, variant=variant), check)
 
 
+# --------------------------------------------------------------------------- a hand on a board
+
+BOARD_DEALS = st.one_of(deals(hole=2, players=(1, 2, 3), boards=(3, 4)), deals(hole=4, players=(1, 2), boards=(3, 4)))
+BAD_BOARD_DEALS = st.tuples(st.one_of(garbage, hand_like(sizes=(2, 4, 7))), st.one_of(garbage, hand_like(sizes=(2, 3, 5))))
+
+
+def valid_classes(made):
+    assert (np.asarray(made.classes) < len(pokerlut.boards.MADE_CLASSES)).all()
+    assert np.asarray(made.names).shape == np.shape(made.classes)
+
+
+@FUZZ
+@given(kw=calls(deal=(BOARD_DEALS, BAD_BOARD_DEALS)))
+def test_made_hand_draws_texture(kw):
+    holes, board = kw["deal"]
+    if isinstance(holes, np.ndarray) and holes.ndim == 3 and isinstance(board, np.ndarray) and board.ndim == 2:
+        holes = holes[:, 0]
+    attempt("made_hand", lambda: pokerlut.made_hand(holes, board), valid_classes)
+    attempt("draws", lambda: pokerlut.draws(holes, board), lambda d: valid_classes(d.made))
+    attempt("board_texture", lambda: pokerlut.board_texture(board))
+
+
+@settings(FUZZ, max_examples=60)
+@given(kw=calls(deal=(BOARD_DEALS, BAD_BOARD_DEALS),
+                opponents=(st.one_of(st.none(), st.just("known"), RANGE_TEXT, plausible_ranges()),
+                           st.one_of(garbage, RANGE_TEXT.map(lambda t: t + ", AX"), hand_like(sizes=(2, 4)))),
+                to=(st.one_of(st.none(), st.sampled_from(["set", "flush", ["straight", "top pair"], 12])),
+                    st.one_of(scalars, st.sampled_from(["a pair", [], 99, [True]])))))
+def test_outs(kw):
+    holes, board = kw["deal"]
+    opponents = kw["opponents"]
+    if isinstance(holes, np.ndarray) and holes.ndim == 3 and isinstance(board, np.ndarray) and board.ndim == 2:
+        if isinstance(opponents, str) and opponents == "known":
+            opponents = holes[:, 1:] if holes.shape[1] > 1 else None
+        holes = holes[:, 0]
+    elif isinstance(opponents, str) and opponents == "known":
+        opponents = None
+
+    def check(o):
+        assert np.asarray(o.shares).shape == np.shape(o.outs) + (52,)
+        shares = np.asarray(o.shares)
+        assert ((shares[~np.isnan(shares)] >= 0) & (shares[~np.isnan(shares)] <= 1)).all()
+
+    attempt("outs", lambda: pokerlut.outs(holes, board, opponents, to=kw["to"]), check)
+
+
 # --------------------------------------------------------------------------- strengths and counts
 
 

@@ -6,8 +6,9 @@
 ['Royal flush', 'Full house, nines full of twos']
 """
 
-from . import course, interop, videopoker
+from . import boards, course, interop, videopoker
 from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
+from .boards import board_texture, draws, made_hand, outs, range_breakdown
 from .cards import format_card, format_cards, parse_card, parse_cards
 from .constants import MAX_STRENGTH, NATURAL_STRENGTHS, WILD
 from .course import from_course, to_course_strings
@@ -69,4 +70,10 @@ __all__ = [
     "random_hands",
     "to_course_strings",
     "videopoker",
+    "boards",
+    "board_texture",
+    "draws",
+    "made_hand",
+    "outs",
+    "range_breakdown",
 ]

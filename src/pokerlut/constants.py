@@ -115,3 +115,36 @@ HOLDEM_BOARD_SIZES = (0, 3, 4, 5)
 OMAHA_HOLE_SIZES = (4, 5, 6)
 OMAHA_BOARD_SIZES = (3, 4, 5)
 OMAHA_EQUITY_BOARD_SIZES = (0, 3, 4, 5)
+
+# --------------------------------------------------------------------------- a hand on a board
+
+#: Made-hand classes of a hand relative to its board, by id (``docs/rules.md``, "What a hand is on a
+#: board"): the hand's category refined by what its hole cards add to the board's own cards.
+MADE_CLASSES: tuple[str, ...] = (
+    "plays the board", "high card", "underpair", "bottom pair", "middle pair", "top pair", "overpair",
+    "bottom two pair", "top and bottom pair", "top two pair", "trips", "set", "straight", "flush",
+    "full house", "quads", "straight flush",
+)  # fmt: skip
+(MADE_BOARD, MADE_HIGH_CARD, MADE_UNDERPAIR, MADE_BOTTOM_PAIR, MADE_MIDDLE_PAIR, MADE_TOP_PAIR, MADE_OVERPAIR,
+ MADE_BOTTOM_TWO, MADE_TOP_AND_BOTTOM, MADE_TOP_TWO, MADE_TRIPS, MADE_SET, MADE_STRAIGHT, MADE_FLUSH,
+ MADE_FULL_HOUSE, MADE_QUADS, MADE_STRAIGHT_FLUSH) = range(len(MADE_CLASSES))
+#: Kicker classes of a pair or trips made with one hole card (and of a hand of high card).
+KICKERS: tuple[str, ...] = ("no kicker", "top kicker", "good kicker", "weak kicker")
+KICKER_NONE, KICKER_TOP, KICKER_GOOD, KICKER_WEAK = range(len(KICKERS))
+#: A kicker with at most this many better possible kickers above it (ranks not on the board) is good.
+GOOD_KICKER_PLACES = 2
+#: Draws, one bit each (``1 << i`` is ``DRAWS[i]``); a hand may hold several.
+DRAWS: tuple[str, ...] = (
+    "flush draw", "nut flush draw", "backdoor flush draw", "open-ended straight draw", "double gutshot",
+    "gutshot", "wrap", "backdoor straight draw", "combo draw", "overcards", "one overcard",
+)  # fmt: skip
+(DRAW_FLUSH, DRAW_NUT_FLUSH, DRAW_BACKDOOR_FLUSH, DRAW_OPEN_ENDED, DRAW_DOUBLE_GUTSHOT, DRAW_GUTSHOT, DRAW_WRAP,
+ DRAW_BACKDOOR_STRAIGHT, DRAW_COMBO, DRAW_OVERCARDS, DRAW_ONE_OVERCARD) = (1 << i for i in range(len(DRAWS)))
+#: Board textures: the suits (by the most cards of one suit) and the pairing (by the rank counts).
+SUIT_TEXTURES: tuple[str, ...] = ("rainbow", "two-tone", "monotone", "three of a suit", "four of a suit")
+RAINBOW, TWO_TONE, MONOTONE, THREE_OF_A_SUIT, FOUR_OF_A_SUIT = range(len(SUIT_TEXTURES))
+PAIRINGS: tuple[str, ...] = ("unpaired", "paired", "two pair", "trips", "full house", "quads")
+UNPAIRED, PAIRED, TWO_PAIRED, TRIPS_ON_BOARD, FULL_HOUSE_ON_BOARD, QUADS_ON_BOARD = range(len(PAIRINGS))
+#: The board sizes a hand is classified on, and those it can still draw on (a card to come).
+CLASS_BOARD_SIZES = (3, 4, 5)
+DRAW_BOARD_SIZES = (3, 4)

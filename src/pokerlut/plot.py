@@ -1,5 +1,5 @@
 """Pictures: a range on the 13x13 grid, an equity heat map of the 169 starting hands, and what a
-range makes on a board.
+range makes on a board (categories and strengths; made-hand classes and draws).
 
 Needs matplotlib (``pip install 'pokerlut[plot]'``).  ``import pokerlut`` does not import it, nor
 does importing this module: each function imports it when called, and raises an ``ImportError``
@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .boards import BoardBreakdown, range_breakdown
+from .constants import DRAWS, MADE_CLASSES
 from .equities.grid import DEFAULT_GRID_SAMPLES, EquityGrid, class_equity
 from .ranges import RANKS, class_weights, range_strengths
 from .constants import NATURAL_STRENGTHS
@@ -33,7 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["range_grid", "equity_grid", "strength_distribution", "require_matplotlib", "INSTALL_HINT"]
+__all__ = ["range_grid", "equity_grid", "strength_distribution", "board_classes", "require_matplotlib",
+           "INSTALL_HINT"]
 
 INSTALL_HINT = "pip install 'pokerlut[plot]'"
 GRID_FIGSIZE = (9.0, 7.6)
@@ -296,4 +299,74 @@ def strength_distribution(hands_or_range, board, variant: str = "high", *, ax: "
     ax.set_title(title if title is not None else
                  _title(f"Made hands of {d.label} on {d.board}: {d.total:.4g} combos"
                         + ("" if variant == "high" else f" ({variant})")))
+    return fig
+
+
+def board_classes(hands_or_range, board=None, *, ax: "Axes | None" = None, title: str | None = None,
+                  color: str = "tab:blue", draw_color: str = "tab:orange") -> "Figure":
+    """Draw how a range (or given hands) splits on a board: the share of its combos in each made-hand
+    class, and on the flop or turn in each draw, as horizontal bars labelled in percent.
+
+    Parameters
+    ----------
+    hands_or_range : str, Range, list of str, (n, 2) int array, or BoardBreakdown
+        As for :func:`pokerlut.boards.range_breakdown`; or a breakdown already computed (then give
+        no board).
+    board : str or card ids
+        3, 4 or 5 board cards.
+    ax : matplotlib Axes, optional
+        Draw the made-hand classes into this Axes (without the draws); else a new Figure.
+    title : str, optional
+        Replaces the default title, which states the range, the board, its texture and the combos.
+    color, draw_color : str
+        Matplotlib colours of the class bars and of the draw bars.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> fig = board_classes("TT+, AKs", "Qs 7h 2c")
+    >>> [a.get_label() for a in fig.axes], [t.get_text() for t in fig.axes[0].get_yticklabels()][:2]
+    (['made-hand classes', 'draws'], ['set', 'overpair'])
+    """
+    mpl = require_matplotlib()
+    if isinstance(hands_or_range, BoardBreakdown):
+        if board is not None:
+            raise ValueError("a computed BoardBreakdown already holds its board: pass only drawing options with it")
+        b = hands_or_range
+    else:
+        if board is None:
+            raise ValueError("board_classes needs a board (3, 4 or 5 cards)")
+        b = range_breakdown(hands_or_range, board)
+    if ax is None:
+        fig = mpl.figure.Figure(figsize=(10.0, 5.5), layout="constrained")
+        axes = list(fig.subplots(1, 2 if b.draws is not None else 1, squeeze=False)[0])
+    else:
+        fig, ax = _figure_and_axes(ax, None)
+        axes = [ax]
+
+    def bars(target, names, shares, counts, bar_color, label):
+        shown = [i for i in range(len(names) - 1, -1, -1) if counts[i] > 0] if label != "draws" else \
+            [i for i in range(len(names)) if counts[i] > 0]
+        y = np.arange(len(shown))[::-1]
+        values = 100 * np.asarray([shares[i] for i in shown], dtype=float)
+        target.barh(y, values, color=bar_color, edgecolor="black", linewidth=0.5)
+        for yy, v, i in zip(y, values, shown):
+            target.annotate(f"{v:.1f}% ({counts[i]:.4g})", (v, yy), xytext=(3, 0), textcoords="offset points",
+                            va="center", fontsize=8)
+        target.set_yticks(y, [names[i] for i in shown])
+        target.set_xlabel("share of the range's combos (%)")
+        target.set_xlim(0, max(5.0, float(values.max(initial=0.0)) * 1.3))
+        target.set_label(label)
+
+    bars(axes[0], MADE_CLASSES, b.made_shares, b.made_counts, color, "made-hand classes")
+    if len(axes) > 1:
+        names = list(DRAWS) + ["no draw"]
+        shares = list(b.draw_shares) + [b.no_draw]
+        counts = list(b.draw_counts) + [b.no_draw * b.total]
+        bars(axes[1], names, shares, counts, draw_color, "draws")
+    fig.suptitle(title if title is not None else
+                 _title(f"{b.label} on {b.board} ({b.texture.describe().item()}): {b.total:.4g} combos"))
     return fig

@@ -108,8 +108,17 @@ def _steps() -> dict[str, Callable[[], None]]:
         videopoker.hold_pattern("Jh Jd", "jacks-or-better")
         videopoker.strategy_chart("jacks-or-better", progress=False)
 
+    def boards() -> None:
+        from . import boards as on_board
+
+        for hole, opponent in (("Ah Kd", "Qs Qd"), ("Ah Kd 3c 4c", "Qs Qd 5c 6c")):
+            on_board.draws(hole, "Ks 7h 2c")
+            on_board.outs(hole, "Ks 7h 2c", [opponent], to="set")
+        on_board.outs("Ah Kd", "Ks 7h 2c", "QQ", to="set")
+        on_board.board_texture("Ks 7h 2c")
+
     return {"evaluate": evaluate, "best five": best_five, "enumeration": enumeration, "equity": equity,
-            "omaha": omaha, "video poker": video_poker}
+            "omaha": omaha, "video poker": video_poker, "boards": boards}
 
 
 def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None) -> dict[str, float]:
@@ -119,7 +128,7 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
     ----------
     features
         Names from :data:`FEATURES` (``"evaluate"``, ``"best five"``, ``"enumeration"``,
-        ``"equity"``, ``"omaha"``, ``"video poker"``), a comma-separated string of them, or None for
+        ``"equity"``, ``"omaha"``, ``"video poker"``, ``"boards"``), a comma-separated string of them, or None for
         ``$POKERLUT_WARMUP`` (same syntax) or else all of them.
     progress
         A progress bar on stderr (default: when stderr is a terminal).

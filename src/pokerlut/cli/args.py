@@ -117,9 +117,10 @@ def add_command(sub, name: str, run, **options) -> argparse.ArgumentParser:
 PLOT_DPI = 100
 
 
-def plot_path(prog: str, path: str | None) -> None:
-    """Check ``--plot FILE`` before any work or output: matplotlib importable, a format matplotlib
-    writes (by the suffix), a folder that exists; else a ``ValueError`` naming the option."""
+def plot_path(prog: str, path: str | None, option: str = "--plot") -> None:
+    """Check ``--plot FILE`` (or another ``option`` naming a picture file) before any work or output:
+    matplotlib importable, a format matplotlib writes (by the suffix), a folder that exists; else a
+    ``ValueError`` naming the option."""
     if path is None:
         return
     from ..plot import require_matplotlib
@@ -127,7 +128,7 @@ def plot_path(prog: str, path: str | None) -> None:
     try:
         require_matplotlib()
     except ImportError as error:
-        raise ValueError(f"--plot: {error}") from None
+        raise ValueError(f"{option}: {error}") from None
     import os
 
     import matplotlib.figure
@@ -135,11 +136,11 @@ def plot_path(prog: str, path: str | None) -> None:
     suffix = os.path.splitext(path)[1].lstrip(".").lower()
     formats = matplotlib.figure.Figure().canvas.get_supported_filetypes()
     if suffix not in formats:
-        raise ValueError(f"--plot {path!r}: the file name must end in a picture format matplotlib writes "
+        raise ValueError(f"{option} {path!r}: the file name must end in a picture format matplotlib writes "
                          f"({', '.join('.' + f for f in sorted(formats))})")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise ValueError(f"--plot {path!r}: the folder {folder} does not exist")
+        raise ValueError(f"{option} {path!r}: the folder {folder} does not exist")
 
 
 def save_figure(fig, path: str) -> None:

@@ -99,6 +99,30 @@ def omaha_mc_kernel():
 
 
 @lru_cache(maxsize=None)
+def board_class_kernel(omaha: bool):
+    """The made-hand and draw kernel of Hold'em or Omaha hands on a board (:mod:`pokerlut.kernels.boards`)."""
+    from .boards import make_class_kernel
+
+    return make_class_kernel(omaha)
+
+
+@lru_cache(maxsize=None)
+def board_outs_kernel(omaha: bool):
+    """The outs kernel of one hand against known hands, Hold'em or Omaha (:mod:`pokerlut.kernels.boards`)."""
+    from .boards import make_outs_kernel
+
+    return make_outs_kernel(omaha)
+
+
+@lru_cache(maxsize=None)
+def board_range_outs_kernel():
+    """The outs kernel of one Hold'em hand against a range (:mod:`pokerlut.kernels.boards`)."""
+    from .boards import make_range_outs_kernel
+
+    return make_range_outs_kernel()
+
+
+@lru_cache(maxsize=None)
 def simd_kernel(n_cards: int, checked: bool):
     """The AVX2 kernel ranking rows of ``n_cards`` cards (:mod:`pokerlut.kernels.simd`); it compiles
     on its first call, which may fail on a numba whose internals moved (see :mod:`.backend`)."""
