@@ -77,9 +77,10 @@ def _announce(message: str) -> None:
         warnings.warn(message, RuntimeWarning, stacklevel=3)
 
 
-def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = False):
+def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = False, inline: bool = False):
     """``function`` jitted with the policy above (under ``name`` when given).  ``nrt=True`` keeps
-    numba's runtime, for the few helpers that allocate.
+    numba's runtime, for the few helpers that allocate; ``inline=True`` has numba inline it into
+    every jitted caller (``inline="always"``), as the per-hand functions of :mod:`pokerlut.jit` are.
 
     >>> from pokerlut.kernels.registry import rank_kernel
     >>> rank_kernel(5, checked=True).targetoptions["nogil"]
@@ -88,6 +89,8 @@ def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = F
     if name is not None:
         function.__name__ = function.__qualname__ = name
     options = dict(nogil=True, parallel=parallel)
+    if inline:
+        options["inline"] = "always"
     if not nrt:
         options["_nrt"] = False
     try:
@@ -112,11 +115,30 @@ def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = F
     return nb.njit(**options)(function)
 
 
+def entry_point(function, signature, name: str):
+    """``function`` compiled now as a C callable of ``signature`` (a numba ``cfunc``: call it by its
+    ``address``), under ``name``, NRT off, cached with the source-aware key above (in memory only
+    where no cache folder is writable)."""
+    from numba.core import sigutils
+    from numba.core.ccallback import CFunc
+
+    function.__name__ = function.__qualname__ = name
+    entry = CFunc(function, sigutils.normalize_signature(signature), locals={},
+                  options={"nopython": True, "_nrt": False})
+    try:
+        entry._cache = _SourceAwareCache(function)
+    except RuntimeError as error:
+        if "no locator available" not in str(error):
+            raise
+    entry.compile()
+    return entry
+
+
 def compile_kernel(function, name: str, parallel: bool = False):
     """A kernel body jitted under its own name with the policy above (see :func:`jit`)."""
     return jit(function, name, parallel)
 
 
-def jitted(*, parallel: bool = False, nrt: bool = False):
+def jitted(*, parallel: bool = False, nrt: bool = False, inline: bool = False):
     """Decorator form of :func:`jit` for module-level kernels."""
-    return lambda function: jit(function, None, parallel, nrt)
+    return lambda function: jit(function, None, parallel, nrt, inline)
