@@ -133,3 +133,11 @@ def _compiled_simd(n_cards: int, checked: bool):
         backend.simd_failed(error)
         return None
     return kernel
+
+
+@lru_cache(maxsize=None)
+def one_hand_entry():
+    """The C entry point ranking one hand (:mod:`pokerlut.kernels.one_hand`), compiled or loaded now."""
+    from .one_hand import make_one_hand_entry
+
+    return make_one_hand_entry()
