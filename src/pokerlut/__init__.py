@@ -6,7 +6,7 @@
 ['Royal flush', 'Full house, nines full of twos']
 """
 
-from . import course, interop, videopoker
+from . import course, interop, jit, videopoker
 from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
 from .cards import format_card, format_cards, parse_card, parse_cards
 from .constants import MAX_STRENGTH, NATURAL_STRENGTHS, WILD
@@ -49,6 +49,7 @@ __all__ = [
     "compare",
     "course",
     "interop",
+    "jit",
     "made_cards",
     "showdown",
     "strength_histogram",
