@@ -19,7 +19,7 @@ from ._input import hand_rows, one_hand_bytes, raise_for_rows
 from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
 from .constants import HAND_SIZES
-from .kernels.one_hand import ADDRESS_ORDER
+from .kernels.one_hand import TABLE_ORDER
 from .kernels.registry import one_hand_entry, ranking_kernel
 from .tables import TableSet
 from .variants import Variant, VariantLike, best_five_variant
@@ -40,9 +40,8 @@ def _new_entry(variant) -> tuple | None:
         hash(variant)
     except (TypeError, ValueError):
         return None
-    tables = table_set.rank_tables(7)
-    arrays = {"cards": tables.cards, "flush": tables.flush, **{name: table_set[name] for name in ADDRESS_ORDER[2:-1]}}
-    addresses = np.array([arrays[name].ctypes.data for name in ADDRESS_ORDER[:-1]] + [int(table_set.subset_rare)],
+    arrays = [table_set[name] for name in TABLE_ORDER]
+    addresses = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
                          np.uint64)
     with compile_notice("jit"):
         address = one_hand_entry().address

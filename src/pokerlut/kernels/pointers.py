@@ -13,8 +13,9 @@ nothing, while the caller's arrays (kept alive by the caller) own the memory.
 * :func:`row_pointer`: ``(pointer, length)`` of a 1-D C-contiguous uint8 array of card ids; any
   other argument is a typing error naming what was passed, since only bytes keep every card id
   inside the 512-entry card table.
-* :func:`address_pointer`: the typed pointer at an address (a table's, handed to a C entry point
-  as integers).
+* :func:`address_pointer`: the typed pointer at an address; :func:`address_array` the 1-D array
+  there (owned by no runtime object), of the very type a kernel's table has, so that a C entry
+  point handed the tables' addresses calls the kernels' compiled primitives.
 * :func:`scratch`: a small stack buffer of uint64, in the entry block of the function compiled;
   :func:`stack_array` the same as a 1-D array (owned by no runtime object), for a kernel that
   takes an output array, in functions that may not allocate.
@@ -26,7 +27,7 @@ import llvmlite.ir as ir
 from numba.core import cgutils, errors, types
 from numba.extending import intrinsic
 
-__all__ = ["table_pointers", "row_pointer", "address_pointer", "scratch", "stack_array"]
+__all__ = ["table_pointers", "row_pointer", "address_pointer", "address_array", "scratch", "stack_array"]
 
 
 @intrinsic
@@ -84,6 +85,32 @@ def address_pointer(typingctx, address, dtype):
 
     def codegen(context, builder, signature, args):
         return builder.inttoptr(args[0], context.get_value_type(pointer_type))
+
+    return sig, codegen
+
+
+@intrinsic
+def address_array(typingctx, address, length, dtype, readonly):
+    """The 1-D C-contiguous array of ``length`` elements of ``dtype`` at ``address`` (an integer or a
+    pointer), read-only when ``readonly`` (a literal bool) says so.  Nothing owns it: the memory
+    must outlive the function compiled."""
+    if not (isinstance(address, (types.Integer, types.CPointer)) and isinstance(length, types.Integer)
+            and isinstance(dtype, types.NumberClass) and isinstance(readonly, types.BooleanLiteral)):
+        raise errors.TypingError("address_array needs an address, a length, a numpy scalar type and a literal bool")
+    array_type = types.Array(dtype.instance_type, 1, "C", readonly=readonly.literal_value)
+    sig = array_type(address, length, dtype, readonly)
+
+    def codegen(context, builder, signature, args):
+        item = context.get_data_type(array_type.dtype)
+        if isinstance(signature.args[0], types.CPointer):
+            data = builder.bitcast(args[0], item.as_pointer())
+        else:
+            data = builder.inttoptr(args[0], item.as_pointer())
+        array = context.make_array(array_type)(context, builder)
+        itemsize = context.get_constant(types.intp, context.get_abi_sizeof(item))
+        size = context.cast(builder, args[1], signature.args[1], types.intp)
+        context.populate_array(array, data=data, shape=[size], strides=[itemsize], itemsize=itemsize, meminfo=None)
+        return array._getvalue()
 
     return sig, codegen
 
