@@ -29,7 +29,7 @@ function (argument order is part of the API) what it returns
 
 **Bad input never reads outside the tables and never raises inside your loop.** A hand holding a
 card id the game does not deal (above 52, the wild card outside the high game, a deuce in short
-deck), or of a size outside 5-7 (Omaha: 4-6 hole cards, 3-5 board cards), has strength **0**, which
+deck, the wild card in Omaha), or of a size outside 5-7 (Omaha: 4-6 hole cards, 3-5 board cards), has strength **0**, which
 no hand has; :func:`add` maps any integer outside 0..255 to such an id.  A natural card held twice
 is not looked for by :func:`rank`, :func:`value` and :func:`omaha` (their strength is then
 meaningless, as with ``evaluate(check=False)``); :func:`rank_checked` gives it 0 too.  A card array
@@ -423,7 +423,7 @@ def _omaha(p, hole, n_hole, board, n_board):
         key += p.cards[U64(hole[j])]
     for j in range(n_board):
         key += p.cards[U64(board[j])]
-    if has_poison(key):
+    if has_poison(key) or wild_count(key) != _ZERO:  # Omaha deals no wild card
         return _NONE
     tri_keys, tri_bits = scratch(_TRIPLES), scratch(_TRIPLES)
     n_tri = board_triples(board, 0, n_board, p.cards, tri_keys, tri_bits)
@@ -434,7 +434,8 @@ def _omaha(p, hole, n_hole, board, n_board):
 def omaha(tables, hole, board):
     """Omaha strength of 4-6 hole cards and a 3-5 card board: the best five of exactly two hole cards
     and three board cards, as :func:`pokerlut.evaluate_omaha` gives it.  With
-    ``tables("eight-or-better")`` it is the hi-lo low (1: no low).
+    ``tables("eight-or-better")`` it is the hi-lo low (1: no low).  Omaha deals no wild card: a
+    deal holding one has strength 0, as one of another size.
 
     >>> hole, board = np.array([50, 46, 41, 37], np.uint8), np.array([34, 30, 26, 5, 11], np.uint8)
     >>> int(omaha(tables("omaha"), hole, board)), int(omaha(tables("eight-or-better"), hole, board))
