@@ -1,16 +1,14 @@
 """The public evaluator: numpy hands in, uint16 strengths out; and one hand at a time, fast.
 
 A batch goes to the compiled ranking kernels (:func:`rank_rows`).  One hand given the plain way
-(a list or tuple of card ids, card words, or card text) goes to the one-hand entry point
-(:mod:`pokerlut.kernels.one_hand`), a C callable reached through ``ctypes`` with the hand's bytes:
-calling a numba dispatcher with numpy arrays costs ten times the ranking.  The entry point
-validates the hand as the kernels do; a bad hand, and any input it does not take, goes the batch
-way, which gives the very same results and errors.
+(a list or tuple of card ids, card words, or card text) goes as bytes to the one-hand entry point
+(:mod:`pokerlut.kernels.one_hand`), a compiled function called like a Python builtin: calling a
+numba dispatcher with numpy arrays costs ten times the ranking.  The entry point validates the
+hand as the kernels do; a bad hand, and any input it does not take, goes the batch way, which
+gives the very same results and errors.
 """
 
 from __future__ import annotations
-
-import ctypes
 
 import numpy as np
 
@@ -26,28 +24,26 @@ from .variants import Variant, VariantLike, best_five_variant
 
 __all__ = ["evaluate", "rank_rows", "one_hand_strength", "PARALLEL_MIN_HANDS"]
 
-_ENTRY_TYPE = ctypes.PYFUNCTYPE(ctypes.c_int64, ctypes.c_char_p, ctypes.c_int64, ctypes.c_void_p)
-#: Per ``variant`` argument: the one-hand entry point as a ctypes function and its tables' addresses.
+#: Per ``variant`` argument: ``rank(ids: bytes) -> int`` from the one-hand entry point (0: a bad hand).
 _ENTRIES: dict = {}
 _UINT16 = np.dtype(np.uint16)
 
 
-def _new_entry(variant) -> tuple | None:
-    """The entry point and the address of the game's table addresses, made on first use; None for a
-    variant the batch path rejects (unknown, unhashable, Omaha: it says what is wrong)."""
+def _new_entry(variant):
+    """The one-hand ranker of a game, made on first use; None for a variant the batch path rejects
+    (unknown, unhashable, Omaha: it says what is wrong)."""
     try:
         table_set = best_five_variant(variant, "evaluate").tables
         hash(variant)
     except (TypeError, ValueError):
         return None
     arrays = [table_set[name] for name in TABLE_ORDER]
-    addresses = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
-                         np.uint64)
+    words = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
+                     np.uint64)  # the tables are held for good by load_table_set's cache
     with compile_notice("jit"):
-        address = one_hand_entry().address
-    entry = _ENTRIES[variant] = (_ENTRY_TYPE(address), addresses.ctypes.data,
-                                 (addresses, table_set))  # the last keeps the memory behind the addresses
-    return entry
+        make = one_hand_entry()
+    rank = _ENTRIES[variant] = make(words)
+    return rank
 
 
 def one_hand_strength(hands, variant: VariantLike = "high") -> np.ndarray | None:
@@ -63,11 +59,11 @@ def one_hand_strength(hands, variant: VariantLike = "high") -> np.ndarray | None
     ids = one_hand_bytes(hands)
     if ids is not None:
         try:
-            entry = _ENTRIES.get(variant) or _new_entry(variant)
+            rank = _ENTRIES.get(variant) or _new_entry(variant)
         except TypeError:  # an unhashable variant
             return None
-        if entry is not None:
-            strength = entry[0](ids, len(ids), entry[1])
+        if rank is not None:
+            strength = rank(ids)
             if strength:
                 return np.array(strength, _UINT16)
     return None
@@ -165,11 +161,11 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
         ids = one_hand_bytes(hands)
         if ids is not None:
             try:
-                entry = _ENTRIES.get(variant) or _new_entry(variant)
+                rank = _ENTRIES.get(variant) or _new_entry(variant)
             except TypeError:  # an unhashable variant: the batch path says what is wrong
-                entry = None
-            if entry is not None:
-                strength = entry[0](ids, len(ids), entry[1])
+                rank = None
+            if rank is not None:
+                strength = rank(ids)
                 if strength:  # 0: a bad hand, or a size outside 5-7: the batch path names the problem
                     return np.array(strength, _UINT16)
     v = best_five_variant(variant, "evaluate")

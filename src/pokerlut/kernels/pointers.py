@@ -16,6 +16,9 @@ nothing, while the caller's arrays (kept alive by the caller) own the memory.
 * :func:`address_pointer`: the typed pointer at an address; :func:`address_array` the 1-D array
   there (owned by no runtime object), of the very type a kernel's table has, so that a C entry
   point handed the tables' addresses calls the kernels' compiled primitives.
+* :func:`address_of` and :func:`call_address`: a pointer as an integer, and a call of the C
+  function ``PyObject *f(long long)`` at an address (CPython's ``PyLong_FromLongLong``, for the
+  entry point called as a Python builtin).
 * :func:`scratch`: a small stack buffer of uint64, in the entry block of the function compiled;
   :func:`stack_array` the same as a 1-D array (owned by no runtime object), for a kernel that
   takes an output array, in functions that may not allocate.
@@ -27,7 +30,8 @@ import llvmlite.ir as ir
 from numba.core import cgutils, errors, types
 from numba.extending import intrinsic
 
-__all__ = ["table_pointers", "row_pointer", "address_pointer", "address_array", "scratch", "stack_array"]
+__all__ = ["table_pointers", "row_pointer", "address_pointer", "address_array", "address_of", "call_address",
+           "scratch", "stack_array"]
 
 
 @intrinsic
@@ -111,6 +115,34 @@ def address_array(typingctx, address, length, dtype, readonly):
         size = context.cast(builder, args[1], signature.args[1], types.intp)
         context.populate_array(array, data=data, shape=[size], strides=[itemsize], itemsize=itemsize, meminfo=None)
         return array._getvalue()
+
+    return sig, codegen
+
+
+@intrinsic
+def address_of(typingctx, pointer):
+    """The address held by a ``voidptr`` (or any pointer), as a uint64."""
+    if not isinstance(pointer, (types.RawPointer, types.CPointer)):
+        raise errors.TypingError("address_of needs a pointer")
+    sig = types.uint64(pointer)
+
+    def codegen(context, builder, signature, args):
+        return builder.ptrtoint(args[0], ir.IntType(64))
+
+    return sig, codegen
+
+
+@intrinsic
+def call_address(typingctx, address, value):
+    """Call the C function ``void *f(long long)`` at ``address`` with ``value``; its result as a voidptr."""
+    if not isinstance(address, types.Integer) or not isinstance(value, types.Integer):
+        raise errors.TypingError("call_address needs an integer address and an integer value")
+    sig = types.voidptr(address, value)
+
+    def codegen(context, builder, signature, args):
+        fnty = ir.FunctionType(ir.IntType(8).as_pointer(), [ir.IntType(64)])
+        function = builder.inttoptr(args[0], fnty.as_pointer())
+        return builder.call(function, [context.cast(builder, args[1], signature.args[1], types.int64)])
 
     return sig, codegen
 
