@@ -28,12 +28,13 @@ function (argument order is part of the API) what it returns
 =========================================== ==============================================================
 
 **Bad input never reads outside the tables and never raises inside your loop.** A hand holding a
-card id the game does not deal (above 52, the wild card outside the high game, a deuce in short
-deck, the wild card in Omaha), or of a size outside 5-7 (Omaha: 4-6 hole cards, 3-5 board cards), has strength **0**, which
-no hand has; :func:`add` maps any integer outside 0..255 to such an id.  A natural card held twice
-is not looked for by :func:`rank`, :func:`value` and :func:`omaha` (their strength is then
-meaningless, as with ``evaluate(check=False)``); :func:`rank_checked` gives it 0 too.  A card array
-of another dtype, dimension or layout is a numba typing error when your function compiles.
+card id the game does not deal (above 52, the wild card outside the high game or in Omaha, a deuce
+in short deck), or of a size outside 5-7 (Omaha: 4-6 hole cards, 3-5 board cards), has strength
+**0**, which no hand has; :func:`add` maps any integer outside 0..255 to such an id.  A natural
+card held twice is not looked for by :func:`rank`, :func:`value` and :func:`omaha` (their strength
+is then meaningless, as with ``evaluate(check=False)``); :func:`rank_checked` gives it 0 too.  A
+card array of another dtype, dimension or layout is a numba typing error when your function
+compiles.
 
 numba's cache keys your compiled function on your own source file only: after upgrading pokerlut,
 delete your cache (the ``__pycache__/*.nbi``/``*.nbc`` files next to your module, or
@@ -152,8 +153,8 @@ def tables(variant: VariantLike = "high") -> Tables:
 # compile then costs little, and its loop runs what pokerlut's own kernels run.
 
 
-def _rank_core(n: int, checked: bool):
-    """The compiled core ranking ``n`` cards (validated or not), small enough for LLVM to inline."""
+def _rank_core(n: int):
+    """The compiled core ranking ``n`` cards, small enough for LLVM to inline into a caller's loop."""
     def core(p, row):
         if n == 7:
             bases, values = p.bases7, p.values7
@@ -161,12 +162,12 @@ def _rank_core(n: int, checked: bool):
             bases, values = p.bases6, p.values6
         else:
             bases, values = p.bases5, p.values5
-        return row_value(row, _ZERO, n, checked, p.cards, bases, values, p.flush, p.bases5, p.values5, p.subset_rare)
+        return row_value(row, _ZERO, n, False, p.cards, bases, values, p.flush, p.bases5, p.values5, p.subset_rare)
 
-    return compile_jit(core, f"jit_rank{n}{'_checked' if checked else ''}")
+    return compile_jit(core, f"jit_rank{n}")
 
 
-_RANK5, _RANK6, _RANK7 = (_rank_core(n, False) for n in (5, 6, 7))
+_RANK5, _RANK6, _RANK7 = (_rank_core(n) for n in (5, 6, 7))
 
 
 @jitted(inline=True)
