@@ -21,7 +21,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "kernels": ("kernels",),
     "data": ("tables", "variants"),
     "input": ("_input",),
-    "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling"),
+    "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit"),
     "ranges and games": ("ranges", "videopoker", "boards"),
     "equity": ("equities",),
     "tools": ("interop", "course", "dask", "plot", "bench"),

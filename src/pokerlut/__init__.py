@@ -6,7 +6,7 @@
 ['Royal flush', 'Full house, nines full of twos']
 """
 
-from . import boards, course, interop, videopoker
+from . import boards, course, interop, jit, videopoker
 from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
 from .boards import board_texture, draws, made_hand, outs, range_breakdown
 from .cards import format_card, format_cards, parse_card, parse_cards
@@ -50,6 +50,7 @@ __all__ = [
     "compare",
     "course",
     "interop",
+    "jit",
     "made_cards",
     "showdown",
     "strength_histogram",

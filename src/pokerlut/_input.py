@@ -12,6 +12,9 @@
   card named by its place ("player 0's card 1", "board card 2", "dead card 0").
 * :func:`raise_for_deals`: the same check over a batch of deals, one row per deal.
 * :func:`integer_array`: integers (no bools, no floats) within bounds, any nesting.
+* :func:`one_hand_bytes`: a single hand given the plain way (a list or tuple of card ids, card
+  words, or card text separated by spaces) as bytes, without numpy, for the one-hand path of
+  :func:`pokerlut.evaluate`; anything else is left to the general path, which reads or rejects it.
 
 Every position in a message is a 0-based index into what was passed: ``hand 0`` is the first
 hand, ``player 0`` the first player, ``position 0`` a hand's first card (``docs/rules.md``,
@@ -27,14 +30,14 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import layout
-from .cards import as_card_array, format_card, integer_or_none, shown
-from .constants import N_NATURAL, WILD
+from .cards import as_card_array, format_card, integer_or_none, parse_cards, shown
+from .constants import N_NATURAL, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, WILD
 from .kernels.compile import jitted
 from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
 
 __all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "raise_for_rows", "where", "deal_cards",
            "check_deal", "raise_for_deals", "deal_rows", "twice_text", "not_a_card_text", "integer_array", "at_position",
-           "non_integer_scalar", "OK", "NOT_A_CARD", "REPEATED"]
+           "non_integer_scalar", "one_hand_bytes", "OK", "NOT_A_CARD", "REPEATED"]
 
 
 def non_integer_scalar(obj: Any) -> Any:
@@ -87,6 +90,57 @@ def card_array(obj: Any, what: str = "hands") -> np.ndarray:
     if array.dtype.kind not in "iu":
         raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}")
     return array
+
+
+@lru_cache(maxsize=1)
+def _card_words() -> dict[str, int]:
+    """The usual spellings of one card ("As", "as", "AS", "10s", "A♠", "13S", "W", "Jk", ...), each
+    with the id :func:`pokerlut.parse_cards` reads from it alone (spellings missing here take the
+    general path)."""
+    ranks = [c for r in RANK_CHARS for c in {r, r.lower()}] + [str(n) for n in range(1, 14)]
+    suits = [c for s in SUIT_CHARS for c in (s, s.upper())] + list(SUIT_SYMBOLS)
+    words = [r + s for r in ranks for s in suits] + ["W", "w", "Jk", "JK", "jk", "jK", "*", "joker", "Joker", "JOKER"]
+    found = {}
+    for word in words:
+        ids = parse_cards(word)
+        if len(ids) == 1:
+            found[word] = int(ids[0])
+    return found
+
+
+def one_hand_bytes(obj: Any) -> bytes | None:
+    """The card ids of one hand as bytes, when ``obj`` is a list or tuple of integers 0..255 (no
+    bools), of card words (``["As", "Ks"]``), or card text with the cards separated by spaces
+    (``"As Ks"``); else ``None``.  Nothing is checked beyond that: the ids are what the general path
+    would read from ``obj``.
+
+    >>> one_hand_bytes([51, 47, 43]), one_hand_bytes("As Ks Qs"), one_hand_bytes(["As", "Ks"])
+    (b'3/+', b'3/+', b'3/')
+    >>> one_hand_bytes([51, True]), one_hand_bytes([300]), one_hand_bytes("AsKs"), one_hand_bytes([[1, 2]])
+    (None, None, None, None)
+    """
+    kind = type(obj)
+    if kind is list or kind is tuple:
+        try:
+            ids = bytes(obj)  # integers 0..255 (numpy ones too, through __index__), else an error
+        except (TypeError, ValueError):
+            if not obj or type(obj[0]) is not str:
+                return None
+            try:
+                return bytes(map(_card_words().__getitem__, obj))
+            except (KeyError, TypeError):
+                return None
+        if 0 in ids or 1 in ids:  # True and False pass as 1 and 0: a bool is no card id
+            for x in obj:
+                if type(x) is bool:
+                    return None
+        return ids
+    if kind is str:
+        try:
+            return bytes(map(_card_words().__getitem__, obj.split()))
+        except KeyError:
+            return None
+    return None
 
 
 def at_position(index: tuple[int, ...]) -> str:

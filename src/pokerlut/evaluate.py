@@ -1,19 +1,72 @@
-"""The public batch evaluator: numpy hands in, uint16 strengths out."""
+"""The public evaluator: numpy hands in, uint16 strengths out; and one hand at a time, fast.
+
+A batch goes to the compiled ranking kernels (:func:`rank_rows`).  One hand given the plain way
+(a list or tuple of card ids, card words, or card text) goes as bytes to the one-hand entry point
+(:mod:`pokerlut.kernels.one_hand`), a compiled function called like a Python builtin: calling a
+numba dispatcher with numpy arrays costs ten times the ranking.  The entry point validates the
+hand as the kernels do; a bad hand, and any input it does not take, goes the batch way, which
+gives the very same results and errors.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 from . import _threads
-from ._input import hand_rows, raise_for_rows
+from ._input import hand_rows, one_hand_bytes, raise_for_rows
 from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
 from .constants import HAND_SIZES
-from .kernels.registry import ranking_kernel
+from .kernels.one_hand import TABLE_ORDER
+from .kernels.registry import one_hand_entry, ranking_kernel
 from .tables import TableSet
 from .variants import Variant, VariantLike, best_five_variant
 
-__all__ = ["evaluate", "rank_rows", "PARALLEL_MIN_HANDS"]
+__all__ = ["evaluate", "rank_rows", "one_hand_strength", "PARALLEL_MIN_HANDS"]
+
+#: Per ``variant`` argument: ``rank(ids: bytes) -> int`` from the one-hand entry point (0: a bad hand).
+_ENTRIES: dict = {}
+_UINT16 = np.dtype(np.uint16)
+
+
+def _new_entry(variant):
+    """The one-hand ranker of a game, made on first use; None for a variant the batch path rejects
+    (unknown, unhashable, Omaha: it says what is wrong)."""
+    try:
+        table_set = best_five_variant(variant, "evaluate").tables
+        hash(variant)
+    except (TypeError, ValueError):
+        return None
+    arrays = [table_set[name] for name in TABLE_ORDER]
+    words = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
+                     np.uint64)  # the tables are held for good by load_table_set's cache
+    with compile_notice("jit"):
+        make = one_hand_entry()
+    rank = _ENTRIES[variant] = make(words)
+    return rank
+
+
+def one_hand_strength(hands, variant: VariantLike = "high") -> np.ndarray | None:
+    """What ``evaluate(hands, variant=variant)`` returns when ``hands`` is one valid hand given the
+    plain way (a list or tuple of ids, card words or card text), from the one-hand entry point; else
+    ``None`` (every bad hand included: the batch path then raises, naming the problem).
+
+    >>> one_hand_strength([51, 47, 43, 39, 35]), one_hand_strength("As Ks Qs Js Ts 2c 2d")
+    (array(7462, dtype=uint16), array(7462, dtype=uint16))
+    >>> one_hand_strength([51, 47, 43, 39, 51]) is None      # a repeated card: the batch path names it
+    True
+    """
+    ids = one_hand_bytes(hands)
+    if ids is not None:
+        try:
+            rank = _ENTRIES.get(variant) or _new_entry(variant)
+        except TypeError:  # an unhashable variant
+            return None
+        if rank is not None:
+            strength = rank(ids)
+            if strength:
+                return np.array(strength, _UINT16)
+    return None
 
 
 def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, parallel: bool | None = None,
@@ -81,7 +134,13 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
     Returns
     -------
     numpy.ndarray
-        uint16 strengths with the leading shape of ``hands`` (a 0-d array for one hand).  In the
+        uint16 strengths with the leading shape of ``hands`` (a 0-d array for one hand).
+
+    Notes
+    -----
+    One hand given the plain way (a list or tuple of ids, card words, or text like
+    ``"As Ks Qs Js Ts"``) takes a short way, about a microsecond a call: the same result, the same
+    errors.  Inside your own numba code, :mod:`pokerlut.jit` ranks hands one at a time.  In the
         high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
         kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
         :func:`pokerlut.category` and :func:`pokerlut.describe`.
@@ -98,6 +157,17 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
     >>> pokerlut.evaluate(["7c 5d 4h 3s 2c", "Ah 2c 3d 4s 5h"], variant="deuce-seven-low").tolist()
     [7462, 6678]
     """
+    if parallel is None and (check is True or check is False):  # one hand: one_hand_strength, written out
+        ids = one_hand_bytes(hands)
+        if ids is not None:
+            try:
+                rank = _ENTRIES.get(variant) or _new_entry(variant)
+            except TypeError:  # an unhashable variant: the batch path says what is wrong
+                rank = None
+            if rank is not None:
+                strength = rank(ids)
+                if strength:  # 0: a bad hand, or a size outside 5-7: the batch path names the problem
+                    return np.array(strength, _UINT16)
     v = best_five_variant(variant, "evaluate")
     rows, lead_shape = hand_rows(hands, HAND_SIZES)
     out = rank_rows(rows, v.tables, check=check, parallel=parallel, lead_shape=lead_shape, variant=v)

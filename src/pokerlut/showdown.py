@@ -21,6 +21,8 @@ __all__ = ["BestFive", "HiLoShowdown", "Showdown", "best_five", "compare", "made
 
 #: ``MADE_COUNT[category]``: how many of the best five are made (:data:`pokerlut.constants.MADE_COUNTS`).
 MADE_COUNT = np.array(MADE_COUNTS, dtype=np.intp)
+#: compare's answer for one hand each: -1, 0, 1 (index -1 is the last)
+_SIGNS = (np.int8(0), np.int8(1), np.int8(-1))
 #: What picking the best five of a row costs, in lookups: the row and each of its 5-card subsets.
 _SELECT_LOOKUPS = 22
 
@@ -123,8 +125,12 @@ def compare(a, b, *, check: bool = True) -> np.ndarray:
     >>> compare(["As Ad 7c 7d 2s", "Kh Kd Qs Jc 9h"], ["Kc Kd Qh Qc 3s", "Ks Kc Qd Jd 9s"]).tolist()
     [1, 0]
     """
-    sa = evaluate(a, check=check).astype(np.int32)
-    sb = evaluate(b, check=check).astype(np.int32)
+    sa = evaluate(a, check=check)
+    sb = evaluate(b, check=check)
+    if sa.ndim == 0 and sb.ndim == 0:  # one hand each: the answer without numpy's arithmetic
+        x, y = int(sa), int(sb)
+        return _SIGNS[(x > y) - (x < y)]
+    sa, sb = sa.astype(np.int32), sb.astype(np.int32)
     if sa.shape != sb.shape:
         raise ValueError(f"compare needs as many hands on each side: shapes {sa.shape} and {sb.shape}")
     return np.sign(sa - sb).astype(np.int8)

@@ -4,6 +4,11 @@ Strengths are ``uint16``, higher is stronger in every game.  In the standard hig
 hands are 1..7462 (7462 the royal flush, and ``7463 - s`` the Cactus Kev / treys / phevaluator
 rank) and five of a kind 7463..7475 (deuces to aces); the other games' scales are in
 ``docs/rules.md`` ("Strength scales").  0 is never a valid strength.
+
+One strength (an int, a numpy integer or a 0-d integer array) takes a short way through
+:func:`category` and :func:`describe`: the category from a plain array of the game, the sentence
+from a cache of the sentences already written; anything else, and any strength outside the
+game's scale, the general way (which names the problem).
 """
 
 from __future__ import annotations
@@ -55,6 +60,22 @@ def _strength_array(strengths, tables: TableSet) -> np.ndarray:
     return array
 
 
+#: Per variant argument: the game's category of every strength and its largest strength.
+_CATEGORIES: dict = {}
+#: Per (strength, variant argument): the sentence :func:`describe` wrote for it.
+_SENTENCES: dict = {}
+
+
+def _plain_strength(strength) -> int | None:
+    """One strength given plainly (an int, a numpy integer, a 0-d integer array) as an int; else None."""
+    kind = type(strength)
+    if kind is int:
+        return strength
+    if (kind is np.ndarray and strength.ndim == 0 and strength.dtype.kind in "iu") or isinstance(strength, np.integer):
+        return int(strength)
+    return None
+
+
 def _one_strength(strength, tables: TableSet, what: str) -> int:
     """One strength as an int: a 0-d integer, else a TypeError/ValueError."""
     array = _strength_array(strength, tables)
@@ -82,6 +103,14 @@ def category(strengths, variant: VariantLike = "high") -> np.ndarray:
     >>> category_names("short-deck")[int(category(1404, "short-deck"))]
     'Straight flush'
     """
+    s = _plain_strength(strengths)
+    if s is not None and type(variant) is str:
+        known = _CATEGORIES.get(variant)
+        if known is None:
+            tables = _scale(variant)
+            known = _CATEGORIES[variant] = (np.ascontiguousarray(tables.hand_values[:, 0]), tables.n_strengths)
+        if 0 < s <= known[1]:
+            return known[0][s]
     tables = _scale(variant)
     return tables.hand_values[_strength_array(strengths, tables), 0]
 
@@ -145,6 +174,16 @@ def describe(strength: int, variant: VariantLike = "high") -> str:
     >>> describe(7462, "deuce-seven-low"), describe(56, "eight-or-better"), describe(1, "eight-or-better")
     ('Seven-five low (7-5-4-3-2)', '6-4-3-2-A low', 'No low')
     """
+    plain = _plain_strength(strength)
+    if plain is not None and type(variant) is str:
+        sentence = _SENTENCES.get((plain, variant))
+        if sentence is None:
+            sentence = _SENTENCES[plain, variant] = _sentence(strength, variant)  # raises for a bad one
+        return sentence
+    return _sentence(strength, variant)
+
+
+def _sentence(strength, variant: VariantLike) -> str:
     tables = _scale(variant)
     s = _one_strength(strength, tables, "describe")
     cat, *ranks = (int(x) for x in tables.hand_values[s])

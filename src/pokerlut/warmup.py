@@ -117,8 +117,18 @@ def _steps() -> dict[str, Callable[[], None]]:
         on_board.outs("Ah Kd", "Ks 7h 2c", "QQ", to="set")
         on_board.board_texture("Ks 7h 2c")
 
+    def jit_api() -> None:  # one hand from Python (the entry point), and pokerlut.jit's compiled cores
+        from . import jit
+
+        evaluate_hands([51, 47, 43, 39, 35, 0, 4])
+        t = jit.tables()
+        cards, five = np.array([51, 47, 43, 39, 35, 0, 4], np.uint8), np.zeros(5, np.uint8)
+        jit.rank(t, cards), jit.rank_checked(t, cards), jit.compare(t, cards, cards), jit.category(t, 1)
+        jit.value(t, jit.add(t, jit.hand(t, cards[:6]), 4)), jit.empty(t)
+        jit.best_five(t, cards, five, five), jit.omaha(t, cards[:4], cards[4:])
+
     return {"evaluate": evaluate, "best five": best_five, "enumeration": enumeration, "equity": equity,
-            "omaha": omaha, "video poker": video_poker, "boards": boards}
+            "omaha": omaha, "video poker": video_poker, "boards": boards, "jit": jit_api}
 
 
 def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None) -> dict[str, float]:
@@ -128,7 +138,8 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
     ----------
     features
         Names from :data:`FEATURES` (``"evaluate"``, ``"best five"``, ``"enumeration"``,
-        ``"equity"``, ``"omaha"``, ``"video poker"``, ``"boards"``), a comma-separated string of them, or None for
+        ``"equity"``, ``"omaha"``, ``"video poker"``, ``"boards"``, ``"jit"``: one hand from Python and
+        :mod:`pokerlut.jit`), a comma-separated string of them, or None for
         ``$POKERLUT_WARMUP`` (same syntax) or else all of them.
     progress
         A progress bar on stderr (default: when stderr is a terminal).

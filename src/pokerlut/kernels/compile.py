@@ -53,12 +53,6 @@ class _SourceAwareCache(FunctionCache):
         return super()._index_key(sig, codegen) + (SOURCE_HASH,)
 
 
-def _cached(options: dict, function):
-    dispatcher = nb.njit(**options)(function)
-    dispatcher._cache = _SourceAwareCache(function)  # what numba's enable_caching does, with our key
-    return dispatcher
-
-
 def _writable_temp_cache() -> str | None:
     folder = os.path.join(tempfile.gettempdir(), f"pokerlut-numba-cache-{os.getuid() if hasattr(os, 'getuid') else 0}")
     try:
@@ -74,12 +68,39 @@ def _announce(message: str) -> None:
     global _fallback_announced
     if not _fallback_announced:
         _fallback_announced = True
-        warnings.warn(message, RuntimeWarning, stacklevel=3)
+        warnings.warn(message, RuntimeWarning, stacklevel=4)
 
 
-def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = False):
+def _source_aware_cache(function) -> _SourceAwareCache | None:
+    """The cache of ``function`` with the source-aware key, in the first folder numba can write
+    (beside the source or in the user's cache folder, else a per-user temporary folder); None when
+    there is none, and the kernels compile in every process.  The fallbacks say so once."""
+    try:
+        return _SourceAwareCache(function)
+    except RuntimeError as error:
+        if "no locator available" not in str(error):
+            raise
+    folder = None if numba.core.config.CACHE_DIR else _writable_temp_cache()
+    if folder is not None:
+        numba.core.config.CACHE_DIR = folder
+        try:
+            cache = _SourceAwareCache(function)
+        except RuntimeError as error:
+            if "no locator available" not in str(error):
+                raise
+        else:
+            _announce(f"pokerlut: numba cannot write its cache next to pokerlut or in your cache folder; "
+                      f"caching compiled kernels in {folder} instead (set NUMBA_CACHE_DIR to choose)")
+            return cache
+    _announce("pokerlut: numba has no writable cache folder (set NUMBA_CACHE_DIR to one); kernels compile "
+              "anew in every process")
+    return None
+
+
+def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = False, inline: bool = False):
     """``function`` jitted with the policy above (under ``name`` when given).  ``nrt=True`` keeps
-    numba's runtime, for the few helpers that allocate.
+    numba's runtime, for the few helpers that allocate; ``inline=True`` has numba inline it into
+    every jitted caller (``inline="always"``), as the per-hand functions of :mod:`pokerlut.jit` are.
 
     >>> from pokerlut.kernels.registry import rank_kernel
     >>> rank_kernel(5, checked=True).targetoptions["nogil"]
@@ -88,28 +109,31 @@ def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = F
     if name is not None:
         function.__name__ = function.__qualname__ = name
     options = dict(nogil=True, parallel=parallel)
+    if inline:
+        options["inline"] = "always"
     if not nrt:
         options["_nrt"] = False
-    try:
-        return _cached(options, function)
-    except RuntimeError as error:
-        if "no locator available" not in str(error):
-            raise
-    folder = None if numba.core.config.CACHE_DIR else _writable_temp_cache()
-    if folder is not None:
-        numba.core.config.CACHE_DIR = folder
-        try:
-            compiled = _cached(options, function)
-        except RuntimeError as error:
-            if "no locator available" not in str(error):
-                raise
-        else:
-            _announce(f"pokerlut: numba cannot write its cache next to pokerlut or in your cache folder; "
-                      f"caching compiled kernels in {folder} instead (set NUMBA_CACHE_DIR to choose)")
-            return compiled
-    _announce("pokerlut: numba has no writable cache folder (set NUMBA_CACHE_DIR to one); kernels compile "
-              "anew in every process")
-    return nb.njit(**options)(function)
+    dispatcher = nb.njit(**options)(function)
+    cache = _source_aware_cache(function)
+    if cache is not None:
+        dispatcher._cache = cache  # what numba's enable_caching does, with our key
+    return dispatcher
+
+
+def entry_point(function, signature, name: str):
+    """``function`` compiled now as a C callable of ``signature`` (a numba ``cfunc``: call it by its
+    ``address``), under ``name``, NRT off, cached as the kernels are."""
+    from numba.core import sigutils
+    from numba.core.ccallback import CFunc
+
+    function.__name__ = function.__qualname__ = name
+    entry = CFunc(function, sigutils.normalize_signature(signature), locals={},
+                  options={"nopython": True, "_nrt": False})
+    cache = _source_aware_cache(function)
+    if cache is not None:
+        entry._cache = cache
+    entry.compile()
+    return entry
 
 
 def compile_kernel(function, name: str, parallel: bool = False):
@@ -117,6 +141,6 @@ def compile_kernel(function, name: str, parallel: bool = False):
     return jit(function, name, parallel)
 
 
-def jitted(*, parallel: bool = False, nrt: bool = False):
+def jitted(*, parallel: bool = False, nrt: bool = False, inline: bool = False):
     """Decorator form of :func:`jit` for module-level kernels."""
-    return lambda function: jit(function, None, parallel, nrt)
+    return lambda function: jit(function, None, parallel, nrt, inline)

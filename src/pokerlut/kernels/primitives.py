@@ -9,12 +9,16 @@ ones make numba emit negative-index wraparound code in the hot loops).
 * :func:`card_bits`: the sum of ``1 << (card & 63)``; its popcount is the number of cards exactly
   when no id repeats, which makes validation one popcount in the fast path.
 * :func:`value_of`: the value of a row (or of a row less one or two cards) whatever it holds: the
-  hash, a natural flush, or wild cards with the flush candidates of every suit.
+  hash, a natural flush, or wild cards with the flush candidates of every suit
+  (:func:`value_of_masks` once the suits' rank masks are known, :func:`rank_masks` reads them from
+  suit-rank bits).
 * :func:`rare_value`: a row that failed the fast test: :func:`value_of`, or for games ranked subset
   by subset (a flush counts against the hand) the best of its 5-card subsets.
 * :func:`is_bad_row`: the exact validation of a row that left the fast path, one popcount.
 * :func:`row_problem`: the full check of one row (bad id, card of another deck, repeat), which
   names the problem.
+* :func:`row_value`: all of the above for one row, as the ranking loop of :mod:`.rank` does it,
+  for code that ranks one hand at a time (:mod:`pokerlut.jit`, the one-hand entry point).
 
 The rare paths that loop (:func:`best_subset_value`, :func:`best_subset_of_bits`,
 :func:`row_problem`) are ordinary compiled functions rather than inlined ones: compiled once and
@@ -53,6 +57,7 @@ _WILD = U64(WILD)
 _FIVE = U64(5)
 _SUIT_FIELD_SHIFT = U64(4)  # suit-rank bits: 16 bits per suit
 _SUIT_FIELD = U64(16)
+_SLOW = U64(layout.SLOW_FIELDS)
 
 #: ``row_problem`` codes (0: the row is fine)
 OK, NOT_A_CARD, REPEATED = 0, 1, 2
@@ -147,7 +152,13 @@ def suit_masks(flat, b, n, skip1, skip2):
     """13-bit rank masks of the natural cards of each suit (clubs .. spades) in the row, leaving
     out positions ``skip1`` and ``skip2`` (pass ``n`` to leave out nothing).  Branch-free over the
     cards: the wild card's bit lands on rank 13, which the masks drop."""
-    bits = suit_rank_bits(flat, b, n, skip1, skip2)
+    return rank_masks(suit_rank_bits(flat, b, n, skip1, skip2))
+
+
+@jitted()
+def rank_masks(bits):
+    """The four 13-bit rank masks (clubs .. spades) of OR-ed :func:`suit_rank_bit` (a wild card's
+    bit, rank 13, dropped)."""
     return (bits & _RANK_MASK, (bits >> _SUIT_FIELD) & _RANK_MASK, (bits >> (_SUIT_FIELD + _SUIT_FIELD)) & _RANK_MASK,
             (bits >> (_SUIT_FIELD * U64(3))) & _RANK_MASK)
 
@@ -163,10 +174,17 @@ def value_of(flat, b, n, skip1, skip2, key, bases, values, flush):
     flushes ignored) and the flush table at every suit's rank mask and the wild count.  The flush
     table holds 0 where a suit's naturals and the wilds do not reach five, so every suit is looked
     up without a branch and the best taken."""
-    wilds = wild_count(key)
-    if wilds == 0 and (key & _FLUSH_BITS) == 0:
+    if wild_count(key) == 0 and (key & _FLUSH_BITS) == 0:
         return lookup(key, bases, values)
     m0, m1, m2, m3 = suit_masks(flat, b, n, skip1, skip2)
+    return value_of_masks(key, m0, m1, m2, m3, bases, values, flush)
+
+
+@jitted()
+def value_of_masks(key, m0, m1, m2, m3, bases, values, flush):
+    """:func:`value_of` given the rank masks of each suit's natural cards: a natural flush from the
+    flush table, or with wild cards the best of the hash and every suit's flush candidate."""
+    wilds = wild_count(key)
     base = wilds << _FLUSH_WILD_SHIFT
     best = max(max(flush[base | m0], flush[base | m1]), max(flush[base | m2], flush[base | m3]))
     if wilds == 0:
@@ -271,3 +289,28 @@ def row_problem(flat, b, n, cards):
                 return j, REPEATED
             seen |= bit
     return -1, OK
+
+
+@nb.njit(inline="always", nogil=True)
+def row_value(flat, b, n, checked, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Strength of the ``n`` cards at ``flat[b:]`` (``n`` and ``checked`` constants where this
+    inlines): the fast test, then the hash or :func:`row_rare_value`; 0 for a row holding an id the
+    game does not deal, and with ``checked`` for every row :func:`is_bad_row` finds.  What is
+    inlined is the fast path only, small enough for LLVM to inline a function made of it in turn."""
+    key = hand_key(flat, b, n, cards)
+    slow = key & _SLOW
+    bits = card_bits(flat, b, n) if checked else U64(0)
+    if checked:
+        slow |= popcount(bits) ^ U64(n)
+    if unlikely(slow != 0):
+        return row_rare_value(flat, b, n, checked, key, bits, cards, bases, values, flush, bases5, values5,
+                              subset_rare)
+    return lookup(key, bases, values)
+
+
+@jitted()
+def row_rare_value(flat, b, n, checked, key, bits, cards, bases, values, flush, bases5, values5, subset_rare):
+    """:func:`row_value` of a row that failed the fast test (:func:`card_bits` ``bits`` when checked)."""
+    if checked and is_bad_row(bits, n, key):
+        return np.uint16(0)
+    return rare_value(flat, b, n, key, cards, bases, values, flush, bases5, values5, subset_rare)
