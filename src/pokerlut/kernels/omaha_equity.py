@@ -37,7 +37,7 @@ _RANK_MASK = U64(layout.RANK_MASK)
 _SUIT_FIELD_SHIFT = U64(4)  # suit-rank bits: 16 per suit
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def settle_pot(high, low, n_players, hilo, weight, out, squares):
     """Share one pot among the players by their high (and low) values, into ``out``."""
     best = high[0]
@@ -99,12 +99,27 @@ def add_card(state, card, cards):
     return key + cards[c], bits | rank_suit_bit(c), low | low_bit(clamped_rank(c))
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
+def hand_high(p, n_pairs, row, flush, suit, board_mask, cols, masks, rows, values):
+    """Player ``p``'s high value on a board: the best of its pairs' entries in the board's row (and
+    of its suited pairs' flushes when the board holds three of ``suit``)."""
+    best = np.uint16(0)
+    for k in range(n_pairs):
+        v = values[row + U64(cols[p, k])]
+        if v > best:
+            best = v
+    if flush:
+        hole_mask = U64(masks[p, suit])
+        if popcount(hole_mask) >= _TWO:
+            best = max(best, suited_pairs_value(hole_mask, board_mask, rows, values))
+    return best
+
+
+@nb.njit(inline="always", nogil=True)
 def settle_board(state, n_players, n_pairs, cols, masks, lows, high, low, hilo, weight, out, squares, rows, values,
                  low_table):
     """Every player's high (and low) value on the board ``state`` (:func:`add_card`), and the pot
-    shared into ``out``.  A compiled function of its own, called once per board: the enumeration
-    calls it from several loop depths without growing."""
+    shared into ``out``."""
     key, bits, blow = state
     row = board_row(key, rows)
     flush = (key & _FLUSH_BITS) != U64(0)
@@ -114,32 +129,28 @@ def settle_board(state, n_players, n_pairs, cols, masks, lows, high, low, hilo, 
         suit = flush_suit(key)
         board_mask = (bits >> (suit << _SUIT_FIELD_SHIFT)) & _RANK_MASK
     for p in range(n_players):
-        best = np.uint16(0)
-        for k in range(n_pairs):
-            best = max(best, values[row + U64(cols[p, k])])
-        if flush:
-            hole_mask = U64(masks[p, suit])
-            if popcount(hole_mask) >= _TWO:
-                best = max(best, suited_pairs_value(hole_mask, board_mask, rows, values))
-        high[p] = best
+        high[p] = hand_high(p, n_pairs, row, flush, suit, board_mask, cols, masks, rows, values)
         if hilo:
             low[p] = low_table[(blow << _LOW_RANKS) | U64(lows[p])]
     settle_pot(high, low, n_players, hilo, weight, out, squares)
 
 
-def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, deck, out, others, cols, masks, lows,
-                high, low, hilo, cards, rows, values, low_table):
+def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, deck, out, others, index, prefix,
+                cols, masks, lows, high, low, hilo, cards, rows, values, low_table):
     """Item ``i`` enumerates, for deal ``t = deal_of[i]`` (its hands ``holes[t]``, P x h cards), the
     completions of the known board (``known``, 0..5 cards) by cards of ``deck`` the deal's hands do
     not hold, whose first new card has index ``piece_of[i], piece_of[i] + n_pieces, ...`` among
-    them, counted into ``out[i]`` (P, 3).  ``others`` (52,), ``cols`` (P, 15), ``masks`` (P, 4),
-    ``lows``, ``high``, ``low`` (P,) are scratch."""
+    them, counted into ``out[i]`` (P, 3).  The boards are visited in lexicographic order of their
+    new cards' indices, each board's key carried over from its first cards' (``prefix``): one add
+    per board.  ``others`` (52,), ``index`` (5,), ``prefix`` (6, 3), ``cols`` (P, 15), ``masks``
+    (P, 4), ``lows``, ``high``, ``low`` (P,) are scratch."""
     n_known = known.shape[0]
-    missing = 5 - n_known
+    m = 5 - n_known
     n_pairs = n_hole * (n_hole - 1) // 2
     base = (_BOARD_START, U64(0), U64(0))
     for j in range(n_known):
         base = add_card(base, known[j], cards)
+    one = np.int64(1)
     for i in range(deal_of.shape[0]):
         t = deal_of[i]
         piece = piece_of[i]
@@ -154,35 +165,41 @@ def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, de
                 others[n_others] = deck[j]
                 n_others += 1
         o = out[i]
-        args = (n_players, n_pairs, cols, masks, lows, high, low, hilo, np.int64(1), o, False, rows, values,
-                low_table)
-        if missing == 0:
+        if m == 0:
             if piece == 0:
-                settle_board(base, *args)
+                settle_board(base, n_players, n_pairs, cols, masks, lows, high, low, hilo, one, o, False, rows,
+                             values, low_table)
             continue
-        # indices i0 < i1 < ... into others; i0 decides the piece
-        for i0 in range(piece, n_others - missing + 1, n_pieces):
-            s0 = add_card(base, others[i0], cards)
-            if missing == 1:
-                settle_board(s0, *args)
-                continue
-            for i1 in range(i0 + 1, n_others - missing + 2):
-                s1 = add_card(s0, others[i1], cards)
-                if missing == 2:
-                    settle_board(s1, *args)
-                    continue
-                for i2 in range(i1 + 1, n_others - missing + 3):
-                    s2 = add_card(s1, others[i2], cards)
-                    if missing == 3:
-                        settle_board(s2, *args)
-                        continue
-                    for i3 in range(i2 + 1, n_others - missing + 4):
-                        s3 = add_card(s2, others[i3], cards)
-                        if missing == 4:
-                            settle_board(s3, *args)
-                            continue
-                        for i4 in range(i3 + 1, n_others):
-                            settle_board(add_card(s3, others[i4], cards), *args)
+        if piece > n_others - m:
+            continue
+        # the first m - 1 new cards: index[0..m-2], their boards' states in prefix[1..m-1]
+        prefix[0, 0], prefix[0, 1], prefix[0, 2] = base
+        j = 0
+        index[0] = piece
+        while True:
+            # position j has moved: its state, then the smallest indices after it
+            while j < m - 1:
+                k, b, lw = add_card((prefix[j, 0], prefix[j, 1], prefix[j, 2]), others[index[j]], cards)
+                prefix[j + 1, 0], prefix[j + 1, 1], prefix[j + 1, 2] = k, b, lw
+                if j == m - 2:
+                    break
+                j += 1
+                index[j] = index[j - 1] + 1
+            # the last new card runs over the rest (the first one, alone, over its piece)
+            first, step = (index[m - 2] + 1, 1) if m > 1 else (piece, n_pieces)
+            state = (prefix[m - 1, 0], prefix[m - 1, 1], prefix[m - 1, 2])
+            for x in range(first, n_others, step):
+                settle_board(add_card(state, others[x], cards), n_players, n_pairs, cols, masks, lows, high, low,
+                             hilo, one, o, False, rows, values, low_table)
+            if m == 1:
+                break
+            # the next prefix: the deepest position that can still move
+            j = m - 2
+            while j > 0 and index[j] + 1 > n_others - m + j:
+                j -= 1
+            index[j] += n_pieces if j == 0 else 1
+            if index[0] > n_others - m:
+                break
 
 
 def make_omaha_exact_kernel():
