@@ -99,10 +99,15 @@ def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndar
     ``weights``."""
     n = len(deal.players)
     n_hole = holes.shape[1] // n
-    missing = BOARD_CARDS - len(deal.board)
-    n_others = len(deck) - n * n_hole
+    known = deal.board
+    if len(known) == BOARD_CARDS:  # the kernel completes boards: it "completes" four cards with the fifth
+        known, deck = known[:-1], known[-1:].copy()
+        n_others = 1
+    else:
+        n_others = len(deck) - n * n_hole
+    missing = BOARD_CARDS - len(known)
     n_deals = len(holes)
-    if n_deals == 1 and missing:
+    if n_deals == 1:
         # one deal: the first new board card decides the piece, piece i takes every n_pieces-th
         n_pieces = max(1, n_others - missing + 1)
         deal_of, piece_of = np.zeros(n_pieces, np.int64), np.arange(n_pieces, dtype=np.int64)
@@ -116,7 +121,7 @@ def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndar
     tables = omaha_tables()
 
     def piece(lo: int, hi: int, slot: int) -> None:
-        kernel(holes, deal_of[lo:hi], piece_of[lo:hi], n_pieces, n, n_hole, deal.board, deck, out[lo:hi],
+        kernel(holes, deal_of[lo:hi], piece_of[lo:hi], n_pieces, n, n_hole, known, deck, out[lo:hi],
                np.zeros(N_NATURAL, np.uint8), np.zeros(BOARD_CARDS, np.int64), np.zeros((BOARD_CARDS + 1, 3), np.uint64),
                *_scratch(n, n_hole), hilo, *tables)
 
@@ -188,8 +193,8 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
 
     def mc_piece(lo: int, hi: int, slot: int) -> None:
         kernel(trials[lo:hi], seeds[lo:hi], n_hole, combos, masks, prob, alias, offsets, deal.board, deck,
-               np.uint64(0), counts[lo:hi], failed[lo:hi], np.zeros(n * n_hole, np.uint8), *_scratch(n, n_hole), hilo,
-               *tables)
+               counts[lo:hi], failed[lo:hi], np.zeros(n * n_hole, np.uint8), np.zeros(BOARD_CARDS, np.uint8),
+               *_scratch(n, n_hole), hilo, *tables)
 
     bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
     _threads.run_blocks(mc_piece, len(trials), cost=trials.astype(np.float64) * n * omaha_lookups(n_hole, hilo),

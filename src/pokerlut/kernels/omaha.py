@@ -33,6 +33,8 @@ _ONE = U64(1)
 _TWO = U64(2)
 _ACE = U64(12)
 _LOW6 = U64(63)
+_THREE = U64(3)
+_FOUR = U64(4)
 _LAST_NATURAL = U64(51)
 _SUIT = U64(3)
 _SUIT_FIELD_SHIFT = U64(4)
@@ -90,41 +92,33 @@ def board_row(key, rows):
 
 
 @nb.njit(inline="always", nogil=True)
-def board_state(flat, b, n, cards, hilo):
-    """``(key, bits, low, seen, top)`` of the ``n`` (3 to 5) board cards at ``flat[b:]``: the key
-    (suit counters started at 5), the OR of the suit-rank bits, the low bits (hi-lo), the sum of
-    ``1 << (card & 63)`` and the largest id (for validation).  Written out card by card: a loop of
-    3 to 5 iterations, which the compiler cannot know, is vectorized for long boards."""
-    c0 = U64(flat[b])
-    c1 = U64(flat[b + _ONE])
-    c2 = U64(flat[b + _TWO])
-    key = _BOARD_START + cards[c0] + cards[c1] + cards[c2]
-    bits = rank_suit_bit(c0) | rank_suit_bit(c1) | rank_suit_bit(c2)
-    low = U64(0)
-    if hilo:
-        low = low_bit(clamped_rank(c0)) | low_bit(clamped_rank(c1)) | low_bit(clamped_rank(c2))
-    seen = (_ONE << (c0 & _LOW6)) + (_ONE << (c1 & _LOW6)) + (_ONE << (c2 & _LOW6))
-    top = max(max(c0, c1), c2)
-    if n > U64(3):
-        c3 = U64(flat[b + U64(3)])
-        key += cards[c3]
-        bits |= rank_suit_bit(c3)
-        if hilo:
-            low |= low_bit(clamped_rank(c3))
-        seen += _ONE << (c3 & _LOW6)
-        top = max(top, c3)
-        if n > U64(4):
-            c4 = U64(flat[b + U64(4)])
-            key += cards[c4]
-            bits |= rank_suit_bit(c4)
-            if hilo:
-                low |= low_bit(clamped_rank(c4))
-            seen += _ONE << (c4 & _LOW6)
-            top = max(top, c4)
-    return key, bits, low, seen, top
+def add_board_card(c, state, cards, hilo):
+    """A board's ``(key, bits, low, seen, top)`` (see :func:`board_state`) with card ``c`` added."""
+    key, bits, low, seen, top = state
+    r = min(c >> _TWO, _ACE)
+    v = _ONE << (r + _ONE)
+    low_bits = ((v & _LOW_MIDDLE) | (v >> _ACE_LOW_SHIFT)) if hilo else U64(0)
+    return (key + cards[c], bits | (_ONE << (((c & _SUIT) << _SUIT_FIELD_SHIFT) + r)), low | low_bits,
+            seen + (_ONE << (c & _LOW6)), max(top, c))
 
 
 @nb.njit(inline="always", nogil=True)
+def board_state(flat, b, n, cards, hilo):
+    """``(key, bits, low, seen, top)`` of the ``n`` (3 to 5) board cards at ``flat[b:]``: the key
+    (suit counters started at 5), the OR of the suit-rank bits, the low bits (hi-lo), the sum of
+    ``1 << (card & 63)`` and the largest id (for validation).  Written out card by card: a loop
+    over a number of cards the compiler does not know it vectorizes, slowly for five."""
+    state = add_board_card(U64(flat[b]), (_BOARD_START, U64(0), U64(0), U64(0), U64(0)), cards, hilo)
+    state = add_board_card(U64(flat[b + _ONE]), state, cards, hilo)
+    state = add_board_card(U64(flat[b + _TWO]), state, cards, hilo)
+    if n > _THREE:
+        state = add_board_card(U64(flat[b + _THREE]), state, cards, hilo)
+        if n > _FOUR:
+            state = add_board_card(U64(flat[b + _FOUR]), state, cards, hilo)
+    return state
+
+
+@jitted()
 def suited_pairs_value(hole_mask, board_mask, rows, values):
     """Best flush of two of the hole ranks ``hole_mask`` (one suit) with three of ``board_mask``."""
     best = np.uint16(0)
@@ -153,70 +147,49 @@ def flush_value(key, board_bits, hole_bits, rows, values):
 
 
 @nb.njit(inline="always", nogil=True)
-def hand_values(holes, h, n_hole, n_total, key, row, bbits, blow, bseen, btop, hilo, rows, values, low_table):
-    """``(high, low, bad)`` of the ``n_hole`` cards at ``holes[h:]`` on a board given by its
-    :func:`board_state` and row (``n_total`` cards in all); ``bad``: an id above 51 or a card twice."""
-    best = np.uint16(0)
-    hbits = U64(0)
-    hlow = U64(0)
-    seen = bseen
-    top = btop
-    for a in range(n_hole):
-        ca = U64(holes[h + U64(a)])
-        ra = clamped_rank(ca)
-        hbits |= rank_suit_bit(ca)
-        if hilo:
-            hlow |= low_bit(ra)
-        seen += _ONE << (ca & _LOW6)
-        top = max(top, ca)
-        for b in range(a + 1, n_hole):
-            best = max(best, values[row + pair_column(ra, clamped_rank(U64(holes[h + U64(b)])))])
-    if unlikely((key & _FLUSH_BITS) != U64(0)):
-        best = max(best, flush_value(key, bbits, hbits, rows, values))
-    low = np.uint16(low_table[(blow << _LOW_RANKS) | hlow]) if hilo else np.uint16(0)
-    return best, low, (popcount(seen) != n_total) | (top > _LAST_NATURAL)
-
-
-@nb.njit(inline="always", nogil=True)
 def omaha_rows_body(holes, boards, high, low, first, per, hilo, n_hole, n_board, cards, rows, values, low_table):
     """Hands ``first .. first + len(high)`` of a batch whose hand ``i`` holds ``holes[i - first]``
     (``n_hole`` cards) and plays board ``i // per - first // per`` of ``boards`` (``n_board``
-    cards); the number of bad rows (an id above 51 or a card dealt twice), which get strength 0."""
+    cards); the number of bad rows (an id above 51 or a card dealt twice), which get strength 0.
+    A board is read when its first hand comes (every hand, when ``per`` is 1)."""
     n_total = U64(n_hole) + n_board
     bad = 0
-    n = U64(high.shape[0])
-    if per == _ONE:  # a board per hand
-        for i in range(n):
-            key, bbits, blow, bseen, btop = board_state(boards, n_board * U64(i), n_board, cards, hilo)
-            v, lv, wrong = hand_values(holes, U64(n_hole) * U64(i), n_hole, n_total, key, board_row(key, rows), bbits,
-                                       blow, bseen, btop, hilo, rows, values, low_table)
-            high[i] = v
-            if hilo:
-                low[i] = lv
-            if unlikely(wrong):
-                high[i] = 0
-                low[i] = 0
-                bad += 1
-        return bad
-    i = U64(0)
     m = U64(0)
-    left = per - first % per
-    while i < n:
-        key, bbits, blow, bseen, btop = board_state(boards, m * n_board, n_board, cards, hilo)
-        row = board_row(key, rows)
-        for _ in range(min(left, n - i)):
-            v, lv, wrong = hand_values(holes, U64(n_hole) * i, n_hole, n_total, key, row, bbits, blow, bseen, btop,
-                                       hilo, rows, values, low_table)
-            high[i] = v
+    left = U64(0)
+    first_left = per - first % per
+    key = bbits = blow = bseen = btop = row = U64(0)
+    for i in range(high.shape[0]):
+        if left == U64(0):
+            key, bbits, blow, bseen, btop = board_state(boards, m * n_board, n_board, cards, hilo)
+            row = board_row(key, rows)
+            m += _ONE
+            left = first_left if i == 0 else per
+        left -= _ONE
+        h = U64(n_hole) * U64(i)
+        best = np.uint16(0)
+        hbits = U64(0)
+        hlow = U64(0)
+        seen = bseen
+        top = btop
+        for a in range(n_hole):
+            ca = U64(holes[h + U64(a)])
+            ra = min(ca >> _TWO, _ACE)
+            hbits |= _ONE << (((ca & _SUIT) << _SUIT_FIELD_SHIFT) + ra)
             if hilo:
-                low[i] = lv
-            if unlikely(wrong):
-                high[i] = 0
-                low[i] = 0
-                bad += 1
-            i += _ONE
-        m += _ONE
-        left = per
+                hlow |= low_bit(ra)
+            seen += _ONE << (ca & _LOW6)
+            top = max(top, ca)
+            for b in range(a + 1, n_hole):
+                best = max(best, values[row + pair_column(ra, min(U64(holes[h + U64(b)]) >> _TWO, _ACE))])
+        if unlikely((key & _FLUSH_BITS) != U64(0)):
+            best = max(best, flush_value(key, bbits, hbits, rows, values))
+        high[i] = best
+        if hilo:
+            low[i] = low_table[(blow << _LOW_RANKS) | hlow]
+        if unlikely((popcount(seen) != n_total) | (top > _LAST_NATURAL)):
+            high[i] = 0
+            low[i] = 0
+            bad += 1
     return bad
 
 

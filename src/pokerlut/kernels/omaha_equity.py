@@ -22,7 +22,7 @@ from .. import layout
 from .compile import compile_kernel, jitted
 from .equity import MAX_ATTEMPTS, SHARE_UNIT, splitmix
 from .intrinsics import popcount
-from .omaha import board_row, clamped_rank, low_bit, pair_column, rank_suit_bit, suited_pairs_value
+from .omaha import board_row, suited_pairs_value
 from .primitives import flush_suit
 
 U64 = np.uint64
@@ -35,6 +35,9 @@ _FLUSH_BITS = U64(layout.FLUSH_BITS)
 _LOW_RANKS = U64(layout.OMAHA_LOW_RANKS)
 _RANK_MASK = U64(layout.RANK_MASK)
 _SUIT_FIELD_SHIFT = U64(4)  # suit-rank bits: 16 per suit
+_ACE = U64(12)
+_LOW_MIDDLE = U64(0xFE)  # low bits of deuce .. eight
+_ACE_LOW_SHIFT = U64(13)  # the ace's bit, 1 << 13, moved to bit 0
 
 
 @nb.njit(inline="always", nogil=True)
@@ -75,18 +78,23 @@ def settle_pot(high, low, n_players, hilo, weight, out, squares):
 @nb.njit(inline="always", nogil=True)
 def read_hand(hole, start, n_hole, p, cols, masks, lows):
     """Player ``p``'s hand ``hole[start:start + n_hole]`` into its pair columns ``cols[p]``, its rank
-    mask per suit ``masks[p]`` and its low bits ``lows[p]``."""
+    mask per suit ``masks[p]`` and its low bits ``lows[p]`` (written out without helpers: every
+    call inlined by numba costs compile time)."""
     k = 0
     for s in range(4):
         masks[p, s] = 0
     low = U64(0)
     for a in range(n_hole):
         ca = U64(hole[start + a])
-        ra = clamped_rank(ca)
+        ra = min(ca >> _TWO, _ACE)
         masks[p, ca & _THREE] |= _ONE << ra
-        low |= low_bit(ra)
+        v = _ONE << (ra + _ONE)
+        low |= (v & _LOW_MIDDLE) | (v >> _ACE_LOW_SHIFT)
         for b in range(a + 1, n_hole):
-            cols[p, k] = pair_column(ra, clamped_rank(U64(hole[start + b])))
+            rb = min(U64(hole[start + b]) >> _TWO, _ACE)
+            lo = min(ra, rb)
+            hi = max(ra, rb)
+            cols[p, k] = ((hi * (hi + _ONE)) >> _ONE) + lo
             k += 1
     lows[p] = low
 
@@ -96,30 +104,27 @@ def add_card(state, card, cards):
     """A board's ``(key, suit-rank bits, low bits)`` with ``card`` added."""
     key, bits, low = state
     c = U64(card)
-    return key + cards[c], bits | rank_suit_bit(c), low | low_bit(clamped_rank(c))
+    r = min(c >> _TWO, _ACE)
+    v = _ONE << (r + _ONE)
+    return (key + cards[c], bits | (_ONE << (((c & _THREE) << _SUIT_FIELD_SHIFT) + r)),
+            low | (v & _LOW_MIDDLE) | (v >> _ACE_LOW_SHIFT))
 
 
-@nb.njit(inline="always", nogil=True)
-def hand_high(p, n_pairs, row, flush, suit, board_mask, cols, masks, rows, values):
-    """Player ``p``'s high value on a board: the best of its pairs' entries in the board's row (and
-    of its suited pairs' flushes when the board holds three of ``suit``)."""
-    best = np.uint16(0)
-    for k in range(n_pairs):
-        v = values[row + U64(cols[p, k])]
-        if v > best:
-            best = v
-    if flush:
-        hole_mask = U64(masks[p, suit])
-        if popcount(hole_mask) >= _TWO:
-            best = max(best, suited_pairs_value(hole_mask, board_mask, rows, values))
-    return best
+@jitted()
+def board_state(board, cards):
+    """The ``(key, suit-rank bits, low bits)`` of the cards ``board`` (a real call: once per run)."""
+    state = (_BOARD_START, U64(0), U64(0))
+    for j in range(board.shape[0]):
+        state = add_card(state, board[j], cards)
+    return state
 
 
 @nb.njit(inline="always", nogil=True)
 def settle_board(state, n_players, n_pairs, cols, masks, lows, high, low, hilo, weight, out, squares, rows, values,
                  low_table):
     """Every player's high (and low) value on the board ``state`` (:func:`add_card`), and the pot
-    shared into ``out``."""
+    shared into ``out``: per player the best of its pairs' entries in the board's row, and of its
+    suited pairs' flushes when the board holds three of a suit."""
     key, bits, blow = state
     row = board_row(key, rows)
     flush = (key & _FLUSH_BITS) != U64(0)
@@ -129,7 +134,16 @@ def settle_board(state, n_players, n_pairs, cols, masks, lows, high, low, hilo, 
         suit = flush_suit(key)
         board_mask = (bits >> (suit << _SUIT_FIELD_SHIFT)) & _RANK_MASK
     for p in range(n_players):
-        high[p] = hand_high(p, n_pairs, row, flush, suit, board_mask, cols, masks, rows, values)
+        best = np.uint16(0)
+        for k in range(n_pairs):
+            v = values[row + U64(cols[p, k])]
+            if v > best:
+                best = v
+        if flush:
+            hole_mask = U64(masks[p, suit])
+            if popcount(hole_mask) >= _TWO:
+                best = max(best, suited_pairs_value(hole_mask, board_mask, rows, values))
+        high[p] = best
         if hilo:
             low[p] = low_table[(blow << _LOW_RANKS) | U64(lows[p])]
     settle_pot(high, low, n_players, hilo, weight, out, squares)
@@ -138,18 +152,15 @@ def settle_board(state, n_players, n_pairs, cols, masks, lows, high, low, hilo, 
 def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, deck, out, others, index, prefix,
                 cols, masks, lows, high, low, hilo, cards, rows, values, low_table):
     """Item ``i`` enumerates, for deal ``t = deal_of[i]`` (its hands ``holes[t]``, P x h cards), the
-    completions of the known board (``known``, 0..5 cards) by cards of ``deck`` the deal's hands do
-    not hold, whose first new card has index ``piece_of[i], piece_of[i] + n_pieces, ...`` among
+    completions of the known board (``known``, 0..4 cards: a complete board comes as four known
+    cards and a deck of its fifth) by cards of ``deck`` the deal's hands do not hold, whose first new card has index ``piece_of[i], piece_of[i] + n_pieces, ...`` among
     them, counted into ``out[i]`` (P, 3).  The boards are visited in lexicographic order of their
     new cards' indices, each board's key carried over from its first cards' (``prefix``): one add
     per board.  ``others`` (52,), ``index`` (5,), ``prefix`` (6, 3), ``cols`` (P, 15), ``masks``
     (P, 4), ``lows``, ``high``, ``low`` (P,) are scratch."""
-    n_known = known.shape[0]
-    m = 5 - n_known
+    m = 5 - known.shape[0]
     n_pairs = n_hole * (n_hole - 1) // 2
-    base = (_BOARD_START, U64(0), U64(0))
-    for j in range(n_known):
-        base = add_card(base, known[j], cards)
+    base = board_state(known, cards)
     one = np.int64(1)
     for i in range(deal_of.shape[0]):
         t = deal_of[i]
@@ -165,11 +176,6 @@ def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, de
                 others[n_others] = deck[j]
                 n_others += 1
         o = out[i]
-        if m == 0:
-            if piece == 0:
-                settle_board(base, n_players, n_pairs, cols, masks, lows, high, low, hilo, one, o, False, rows,
-                             values, low_table)
-            continue
         if piece > n_others - m:
             continue
         # the first m - 1 new cards: index[0..m-2], their boards' states in prefix[1..m-1]
@@ -229,40 +235,39 @@ def draw_combo(state, lo, hi, prob, alias):
 
 
 def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, prob, alias, offsets, known, deck,
-                      used0, out, failed, hole_row, cols, masks, lows, high, low, hilo, cards, rows, values,
+                      out, failed, hole_row, board, cols, masks, lows, high, low, hilo, cards, rows, values,
                       low_table):
     """Chunk ``i`` runs ``chunk_trials[i]`` deals from seed ``chunk_seeds[i]`` into ``out[i]`` (P, 4).
     Player ``p`` holds a combo of its segment ``offsets[p]..offsets[p + 1]`` of ``combos`` (rows of
     ``n_hole`` cards, bit masks ``combo_masks``) drawn by weight (``prob``/``alias``; a segment of
     one combo is a fixed hand, an empty one a random hand, drawn uniformly from ``deck`` after the
     ranged players); a deal whose combos share a card is redrawn whole (``failed[i] = 1`` after
-    ``MAX_ATTEMPTS`` in a row).  The missing board cards are drawn uniformly from ``deck`` (less
-    ``used0``, the known board, the dead and the fixed cards, and the cards already dealt).
-    ``hole_row`` (P * h,), ``cols`` (P, 15), ``masks`` (P, 4), ``lows``, ``high``, ``low`` (P,) are
-    scratch."""
+    ``MAX_ATTEMPTS`` in a row).  The missing board cards are drawn uniformly from ``deck`` (the
+    cards neither known nor dead nor in a fixed hand), less the cards already dealt.
+    ``hole_row`` (P * h,), ``board`` (5,), ``cols`` (P, 15), ``masks`` (P, 4), ``lows``, ``high``,
+    ``low`` (P,) are scratch."""
     n_players = offsets.shape[0] - 1
     n_known = known.shape[0]
     n_deck = deck.shape[0]
     n_pairs = n_hole * (n_hole - 1) // 2
-    base = (_BOARD_START, U64(0), U64(0))
-    for j in range(n_known):
-        base = add_card(base, known[j], cards)
     ranged = False
     for p in range(n_players):
-        size = offsets[p + 1] - offsets[p]
-        if size == 1:
-            read_hand(combos[offsets[p]], 0, n_hole, p, cols, masks, lows)
-        elif size > 1:
-            ranged = True
+        ranged |= offsets[p + 1] - offsets[p] > 1
+        if offsets[p + 1] - offsets[p] == 1:
+            for j in range(n_hole):
+                hole_row[p * n_hole + j] = combos[offsets[p], j]
+    for j in range(n_known):
+        board[j] = known[j]
+    fresh = True  # the fixed hands are read once, with the first deal
     for i in range(chunk_trials.shape[0]):
         state = chunk_seeds[i]
         o = out[i]
         for _ in range(chunk_trials[i]):
-            used = used0
+            used = U64(0)
             if ranged:
                 attempts = 0
                 while True:
-                    used = used0
+                    used = U64(0)
                     ok = True
                     for p in range(n_players):
                         lo = offsets[p]
@@ -275,7 +280,8 @@ def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, pr
                             ok = False
                             break
                         used |= m
-                        read_hand(combos[a], 0, n_hole, p, cols, masks, lows)
+                        for j in range(n_hole):
+                            hole_row[p * n_hole + j] = combos[a, j]
                     if ok:
                         break
                     attempts += 1
@@ -288,12 +294,14 @@ def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, pr
                         state, c = draw_card(state, deck, n_deck, used)
                         used |= _ONE << U64(c)
                         hole_row[p * n_hole + j] = c
+                if fresh or offsets[p + 1] - offsets[p] != 1:
                     read_hand(hole_row, p * n_hole, n_hole, p, cols, masks, lows)
-            s = base
+            fresh = False
             for j in range(n_known, 5):
                 state, c = draw_card(state, deck, n_deck, used)
                 used |= _ONE << U64(c)
-                s = add_card(s, c, cards)
+                board[j] = c
+            s = board_state(board, cards)
             settle_board(s, n_players, n_pairs, cols, masks, lows, high, low, hilo, np.int64(1), o, True, rows, values,
                          low_table)
 
