@@ -28,7 +28,7 @@ import numpy as np
 from .._input import check_deal, deal_cards, natural_card_table
 from ..cards import format_cards, parse_cards
 from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL,
-                         OMAHA_EQUITY_BOARD_SIZES)
+                         OMAHA_EQUITY_BOARD_SIZES, WILD)
 from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
 from ..variants import Variant, VariantLike, get_variant
 
@@ -189,6 +189,8 @@ def _read_player(value, index: int, v: Variant, who: str) -> Player:
             cards = parse_cards(value)
         except ValueError:
             cards = None
+        if v.is_omaha and cards is not None and (cards == WILD).any() and "*" in value:
+            cards = None  # Omaha deals no wild card: '*' is "any card" of a range pattern ('AsKs**')
         if cards is not None and len(cards) in sizes:
             return Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8))
         if v.is_omaha and cards is None:

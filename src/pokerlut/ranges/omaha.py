@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from math import comb
 from typing import NamedTuple
 
 import numpy as np
@@ -268,10 +269,11 @@ def pattern_masks(word: str) -> tuple[np.ndarray, int]:
     masks = np.zeros(1, np.uint64)
     # the narrowest places first: fewer partial hands to carry
     for place, count in sorted(groups.items(), key=lambda g: len(_candidates(*g[0]))):
-        options = subset_masks(_candidates(*place), count)
-        if len(masks) * len(options) > MAX_PATTERN_HANDS:
+        candidates = _candidates(*place)
+        if len(masks) * comb(len(candidates), count) > MAX_PATTERN_HANDS:
             raise _PatternError(f"the pattern stands for more than {MAX_PATTERN_HANDS:,} hands; an Omaha player "
                                 f"holding any hand is 'random'", 0, len(word))
+        options = subset_masks(candidates, count)
         fits = (masks[:, None] & options[None, :]) == 0
         masks = (masks[:, None] | options[None, :])[fits]
         if len(groups) > 1:  # overlapping places can make a hand twice
