@@ -22,7 +22,7 @@ from .. import layout
 from .compile import compile_kernel, jitted
 from .equity import MAX_ATTEMPTS, SHARE_UNIT, splitmix
 from .intrinsics import popcount
-from .omaha import board_row, suited_pairs_value
+from .omaha import PREFETCH_AHEAD, board_row, prefetch_row, suited_pairs_value
 from .primitives import flush_suit
 
 U64 = np.uint64
@@ -194,7 +194,10 @@ def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, de
             # the last new card runs over the rest (the first one, alone, over its piece)
             first, step = (index[m - 2] + 1, 1) if m > 1 else (piece, n_pieces)
             state = (prefix[m - 1, 0], prefix[m - 1, 1], prefix[m - 1, 2])
+            ahead = PREFETCH_AHEAD * step
             for x in range(first, n_others, step):
+                if x + ahead < n_others:  # the row of a board a few on, fetched while these are settled
+                    prefetch_row(values, board_row(state[0] + cards[U64(others[x + ahead])], rows))
                 settle_board(add_card(state, others[x], cards), n_players, n_pairs, cols, masks, lows, high, low,
                              hilo, one, o, False, rows, values, low_table)
             if m == 1:
