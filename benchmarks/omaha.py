@@ -126,8 +126,8 @@ def main(argv=None) -> dict[str, float]:
         hilo = items[f"evaluate_omaha {h}+5, hi-lo, validated"] / best[f"evaluate_omaha {h}+5, hi-lo, validated"]
         base = items[f"evaluate_omaha {h}+5, high, validated"] / best[f"evaluate_omaha {h}+5, high, validated"]
         print(f"  hi-lo {h}+5: {hilo / base:.2f}x the high rate of the same hands")
-    print(f"  4+5 high: {high / (items['60-combination kernel 4+5, high (the old path)'] / best['60-combination kernel 4+5, high (the old path)']):.1f}x "
-          f"the 60-combination kernel")
+    old = "60-combination kernel 4+5, high (the old path)"
+    print(f"  4+5 high: {high / (items[old] / best[old]):.1f}x the 60-combination kernel")
     return best
 
 

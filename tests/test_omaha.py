@@ -263,7 +263,8 @@ def test_showdown_shares_as_the_brute_force(n_hole, n_board):
 
 
 def test_bad_input_is_named():
-    with pytest.raises(ValueError, match=r"hand 1: card Ah \(id 50\) is dealt twice: as hole card 0 and as board card 2"):
+    twice = r"hand 1: card Ah \(id 50\) is dealt twice: as hole card 0 and as board card 2"
+    with pytest.raises(ValueError, match=twice):
         pokerlut.evaluate_omaha([cards("Kh Qh Jh Th"), cards("Ah Kd Qd Jd")], cards("2c 3c Ah"))
     with pytest.raises(ValueError, match=r"the wild card \(id 52\) is not dealt in the omaha game"):
         pokerlut.evaluate_omaha("Ah Kh W Jh", "2c 3c 4c")

@@ -121,9 +121,10 @@ def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndar
     tables = omaha_tables()
 
     def piece(lo: int, hi: int, slot: int) -> None:
-        kernel(holes, deal_of[lo:hi], piece_of[lo:hi], n_pieces, n, n_hole, known, deck, out[lo:hi],
-               np.zeros(N_NATURAL, np.uint8), np.zeros(BOARD_CARDS, np.int64), np.zeros((BOARD_CARDS + 1, 3), np.uint64),
-               *_scratch(n, n_hole), hilo, *tables)
+        scratch = (np.zeros(N_NATURAL, np.uint8), np.zeros(BOARD_CARDS, np.int64),
+                   np.zeros((BOARD_CARDS + 1, 3), np.uint64), *_scratch(n, n_hole))
+        kernel(holes, deal_of[lo:hi], piece_of[lo:hi], n_pieces, n, n_hole, known, deck, out[lo:hi], *scratch, hilo,
+               *tables)
 
     _threads.run_blocks(piece, len(deal_of), cost=boards_of * n * omaha_lookups(n_hole, hilo))
     per_deal = np.zeros((n_deals, n, 3), np.int64)

@@ -19,9 +19,8 @@ table kernels to it.
 
 from __future__ import annotations
 
-import numpy as np
-
 import numba as nb
+import numpy as np
 
 from .. import layout
 from .compile import compile_kernel, jitted
@@ -57,24 +56,11 @@ _ROWS_AT = U64(layout.OMAHA_ROWS_AT)
 
 
 @nb.njit(inline="always", nogil=True)
-def clamped_rank(card):
-    """The rank of a card id, at most the ace's (so that any byte indexes inside the tables)."""
-    return min(U64(card) >> _TWO, _ACE)
-
-
-@nb.njit(inline="always", nogil=True)
 def pair_column(ra, rb):
     """The column of a rank pair in a row of the Omaha tables (:func:`pokerlut.layout.pair_column`)."""
     lo = min(ra, rb)
     hi = max(ra, rb)
     return ((hi * (hi + _ONE)) >> _ONE) + lo
-
-
-@nb.njit(inline="always", nogil=True)
-def rank_suit_bit(card):
-    """Bit ``16 * suit + rank`` of a card (:func:`.primitives.suit_rank_bit`, the rank clamped)."""
-    c = U64(card)
-    return _ONE << (((c & _SUIT) << _SUIT_FIELD_SHIFT) + clamped_rank(c))
 
 
 @nb.njit(inline="always", nogil=True)

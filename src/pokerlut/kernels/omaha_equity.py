@@ -153,8 +153,9 @@ def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, de
                 cols, masks, lows, high, low, hilo, cards, rows, values, low_table):
     """Item ``i`` enumerates, for deal ``t = deal_of[i]`` (its hands ``holes[t]``, P x h cards), the
     completions of the known board (``known``, 0..4 cards: a complete board comes as four known
-    cards and a deck of its fifth) by cards of ``deck`` the deal's hands do not hold, whose first new card has index ``piece_of[i], piece_of[i] + n_pieces, ...`` among
-    them, counted into ``out[i]`` (P, 3).  The boards are visited in lexicographic order of their
+    cards and a deck of its fifth) by cards of ``deck`` the deal's hands do not hold, whose first
+    new card has index ``piece_of[i], piece_of[i] + n_pieces, ...`` among them, counted into
+    ``out[i]`` (P, 3).  The boards are visited in lexicographic order of their
     new cards' indices, each board's key carried over from its first cards' (``prefix``): one add
     per board.  ``others`` (52,), ``index`` (5,), ``prefix`` (6, 3), ``cols`` (P, 15), ``masks``
     (P, 4), ``lows``, ``high``, ``low`` (P,) are scratch."""
