@@ -85,7 +85,7 @@ def omaha_rows(holes: np.ndarray, boards: np.ndarray, v: Variant, *, per: int = 
     >>> high, low, bad = omaha_rows(np.array([[51, 47, 43, 39]], np.uint8), np.array([[35, 2, 3]], np.uint8),
     ...                             get_variant("omaha"))
     >>> describe(int(high[0])), low, bad
-    ('Straight, ace-high', None, 0)
+    ('One pair, twos (A-K-T kickers)', None, 0)
     """
     n, n_hole = holes.shape
     n_board = boards.shape[1]
