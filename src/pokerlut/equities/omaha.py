@@ -194,8 +194,7 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
 
     def mc_piece(lo: int, hi: int, slot: int) -> None:
         kernel(trials[lo:hi], seeds[lo:hi], n_hole, combos, masks, prob, alias, offsets, deal.board, deck,
-               counts[lo:hi], failed[lo:hi], np.zeros(n * n_hole, np.uint8), np.zeros(BOARD_CARDS, np.uint8),
-               *_scratch(n, n_hole), hilo, *tables)
+               counts[lo:hi], failed[lo:hi], np.zeros(n * n_hole, np.uint8), *_scratch(n, n_hole), hilo, *tables)
 
     bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
     _threads.run_blocks(mc_piece, len(trials), cost=trials.astype(np.float64) * n * omaha_lookups(n_hole, hilo),

@@ -239,8 +239,7 @@ def draw_combo(state, lo, hi, prob, alias):
 
 
 def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, prob, alias, offsets, known, deck,
-                      out, failed, hole_row, board, cols, masks, lows, high, low, hilo, cards, rows, values,
-                      low_table):
+                      out, failed, hole_row, cols, masks, lows, high, low, hilo, cards, rows, values, low_table):
     """Chunk ``i`` runs ``chunk_trials[i]`` deals from seed ``chunk_seeds[i]`` into ``out[i]`` (P, 4).
     Player ``p`` holds a combo of its segment ``offsets[p]..offsets[p + 1]`` of ``combos`` (rows of
     ``n_hole`` cards, bit masks ``combo_masks``) drawn by weight (``prob``/``alias``; a segment of
@@ -248,8 +247,8 @@ def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, pr
     ranged players); a deal whose combos share a card is redrawn whole (``failed[i] = 1`` after
     ``MAX_ATTEMPTS`` in a row).  The missing board cards are drawn uniformly from ``deck`` (the
     cards neither known nor dead nor in a fixed hand), less the cards already dealt.
-    ``hole_row`` (P * h,), ``board`` (5,), ``cols`` (P, 15), ``masks`` (P, 4), ``lows``, ``high``,
-    ``low`` (P,) are scratch."""
+    ``hole_row`` (P * h,), ``cols`` (P, 15), ``masks`` (P, 4), ``lows``, ``high``, ``low`` (P,) are
+    scratch."""
     n_players = offsets.shape[0] - 1
     n_known = known.shape[0]
     n_deck = deck.shape[0]
@@ -260,8 +259,7 @@ def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, pr
         if offsets[p + 1] - offsets[p] == 1:
             for j in range(n_hole):
                 hole_row[p * n_hole + j] = combos[offsets[p], j]
-    for j in range(n_known):
-        board[j] = known[j]
+    base = board_state(known, cards)
     fresh = True  # the fixed hands are read once, with the first deal
     for i in range(chunk_trials.shape[0]):
         state = chunk_seeds[i]
@@ -301,11 +299,11 @@ def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, pr
                 if fresh or offsets[p + 1] - offsets[p] != 1:
                     read_hand(hole_row, p * n_hole, n_hole, p, cols, masks, lows)
             fresh = False
+            s = base
             for j in range(n_known, 5):
                 state, c = draw_card(state, deck, n_deck, used)
                 used |= _ONE << U64(c)
-                board[j] = c
-            s = board_state(board, cards)
+                s = add_card(s, c, cards)
             settle_board(s, n_players, n_pairs, cols, masks, lows, high, low, hilo, np.int64(1), o, True, rows, values,
                          low_table)
 
