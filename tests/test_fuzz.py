@@ -433,6 +433,22 @@ def test_parse_range(kw):
     attempt("parse_range", lambda: pokerlut.parse_range(**kw), check)
 
 
+OMAHA_RANGE_WORDS = ["AA**", "AAxx", "KQJT", "ds", "ss", "r", "$", "As", "x", "*", "h", "0.5(", ")", ":", "2", ",",
+                     " ", "AsAx**", "random", "AAKKQ", "T9", "nan", "-"]
+
+
+@FUZZ
+@given(kw=calls(text=(st.sampled_from(["AA**", "KQJTds, 0.5(AsAx**)", "random"]),
+                      st.one_of(card_text, st.text(max_size=12), garbage,
+                                st.lists(st.sampled_from(OMAHA_RANGE_WORDS), max_size=6).map("".join))),
+                blocked=(st.sampled_from([None, "", "As", "Qs 7h 2c", [43, 0]]), st.one_of(card_text, garbage))))
+def test_parse_omaha_range(kw):
+    def check(r):
+        assert (r.weights > 0).all() and r.combos.shape[1] in (4, 5, 6)
+
+    attempt("parse_range (omaha)", lambda: pokerlut.parse_range(**kw, variant="omaha"), check)
+
+
 @FUZZ
 @given(kw=calls(deal=(deals(hole=2, players=(2, 3), boards=(3, 4, 5)), st.tuples(
                     st.one_of(garbage, hnp.arrays(st.sampled_from(INT_DTYPES),

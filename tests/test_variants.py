@@ -160,6 +160,19 @@ def test_omaha_high_and_low_as_pokerkit(oracles, n_hole, n_board):
     assert np.array_equal(pokerlut.evaluate_omaha(deals[:, :n_hole], deals[:, n_hole:]), hl.high)
 
 
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("n_board", [3, 4, 5])
+def test_omaha_high_and_low_as_pokerkit_on_100k_deals(oracles, n_board):
+    """Pot-limit Omaha (4 hole cards) on 10^5 deals per board size; the other hand sizes get
+    N_DEALS // 5 deals in the test above (10^5 of each would cost ~30 s more)."""
+    n_hole = 4
+    deals = random_deals(N_DEALS, n_hole + n_board, list(range(52)), seed=1000 + 10 * n_hole + n_board)
+    hl = pokerlut.evaluate_omaha(deals[:, :n_hole], deals[:, n_hole:], variant="omaha-hilo")
+    picks = omaha_picks(n_hole, n_board)
+    assert_same_order(hl.high, best_goodness(oracle(oracles, "high"), deals, picks))
+    assert_same_order(hl.low, best_goodness(oracle(oracles, "eight-or-better"), deals, picks))
+
+
 def test_omaha_hilo_showdowns_as_pokerkit(oracles):
     players, n_hole = 4, 4
     deals = random_deals(20_000, players * n_hole + 5, list(range(52)), seed=99)

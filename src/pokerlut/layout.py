@@ -193,3 +193,63 @@ def hash_index(rank: int, bases: np.ndarray) -> int:
     5
     """
     return (rank & COLUMN_MASK) + int(bases[(rank >> ROW_SHIFT) & ROW_MASK])
+
+
+# --------------------------------------------------------------------------- Omaha
+
+#: The Omaha table set (``tables/omaha``): what a pair of hole cards makes with a board, read in one
+#: load per pair.  Without a flush, the best hand a hole pair makes with exactly three board cards
+#: depends only on the pair's two ranks and the board's rank multiset::
+#:
+#:     row   = board_rows[hash of the board's rank key]      (once per board, any board of 3-5 cards)
+#:     value = pairs[row + pair_column(rank a, rank b)]
+#:
+#: A flush needs three board cards of one suit (at most one suit has three, on any board of up to
+#: five) and two hole cards of it: ``flush_pairs[flush_rows[board's rank mask of that suit] +
+#: pair_column(a, b)]``.  The eight-or-better low needs five distinct ranks of eight or lower and
+#: depends only on the board's and the hole's sets of low ranks: ``low[board low bits, hole low bits]``.
+OMAHA_TABLE_SET = "omaha"
+OMAHA_BOARD_BASES = "board_bases"
+OMAHA_BOARD_ROWS = "board_rows"
+OMAHA_PAIRS = "pairs"
+OMAHA_FLUSH_ROWS = "flush_rows"
+OMAHA_FLUSH_PAIRS = "flush_pairs"
+OMAHA_LOW = "low"
+#: Columns of a row: one per rank pair (a <= b), in the order of :func:`pair_column`.
+OMAHA_PAIR_COLUMNS = N_RANKS * (N_RANKS + 1) // 2
+#: Added to a board's key (the sum of :data:`CARD_TABLE` entries, no first-card start): each suit
+#: counter then starts at 5, and bit 3 of a counter is set exactly when the board holds three or
+#: more cards of that suit.
+OMAHA_BOARD_COUNTERS_START = sum(5 << (SUIT_COUNTER_BITS * s) for s in range(N_SUITS))
+#: Low ranks: ace, deuce .. eight, one bit each (ace = bit 0, deuce = bit 1, .., eight = bit 7).
+OMAHA_LOW_RANKS = 8
+OMAHA_ROW_DTYPE = np.uint32
+OMAHA_LOW_DTYPE = np.uint8
+#: The kernels take the Omaha tables as three arrays (fewer pointers for a hot loop to keep in
+#: registers), put together when the set is loaded: ``rows`` (uint32) = ``flush_rows`` (at 0),
+#: ``board_bases`` (at :data:`OMAHA_BASES_AT`), ``board_rows`` (at :data:`OMAHA_ROWS_AT`);
+#: ``values`` (uint16) = ``pairs`` then ``flush_pairs`` (``flush_rows`` shifted to point there);
+#: and ``low``.
+OMAHA_BASES_AT = 1 << N_RANKS
+OMAHA_ROWS_AT = OMAHA_BASES_AT + N_ROWS
+
+
+def pair_column(a: int, b: int) -> int:
+    """The column of the rank pair ``{a, b}`` (ranks 0..12, equal or not) in a row of the Omaha tables.
+
+    >>> pair_column(0, 0), pair_column(12, 11), pair_column(11, 12), pair_column(12, 12)
+    (0, 89, 89, 90)
+    """
+    lo, hi = min(a, b), max(a, b)
+    return hi * (hi + 1) // 2 + lo
+
+
+def low_bit(rank: int) -> int:
+    """The bit of a rank among the low ranks (0 for nine and above).
+
+    >>> low_bit(12), low_bit(0), low_bit(6), low_bit(7)
+    (1, 2, 128, 0)
+    """
+    if rank == N_RANKS - 1:
+        return 1
+    return 1 << (rank + 1) if rank + 1 < OMAHA_LOW_RANKS else 0

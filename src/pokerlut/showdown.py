@@ -226,8 +226,9 @@ def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "hig
                         (n_deals,) if batched else None)
     boards = combined[:, n_players * hole:]
     if v.is_omaha:
-        per_player_board = np.ascontiguousarray(np.repeat(boards, n_players, axis=0))
-        high, low = omaha_rows(np.ascontiguousarray(holes.astype(np.uint8).reshape(-1, hole)), per_player_board, v)
+        # each board's row is looked up once for its players
+        high, low, _ = omaha_rows(np.ascontiguousarray(holes.astype(np.uint8).reshape(-1, hole)),
+                                  np.ascontiguousarray(boards), v, per=n_players)
     else:
         hands = np.concatenate([holes.astype(np.uint8),
                                 np.broadcast_to(boards[:, None, :], (n_deals, n_players, boards.shape[1]))], axis=2)

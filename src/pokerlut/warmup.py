@@ -94,11 +94,12 @@ def _steps() -> dict[str, Callable[[], None]]:
         equities.equity(["AA", "KK"], method="sweep")  # and its suit-class preflop
 
     def omaha() -> None:
-        holes, board = np.array([[51, 47, 43, 39]], np.uint8), np.array([[0, 5, 10, 15, 20]], np.uint8)
+        deck = np.arange(52, dtype=np.uint8)
         for variant in ("omaha", "omaha-hilo"):
-            evaluate_omaha(holes, board, variant=variant)
+            for n_hole in (4, 5, 6):  # one ranking kernel per hand size (the board size is not compiled in)
+                evaluate_omaha(deck[None, 20:20 + n_hole], deck[None, :5], variant=variant)
             equities.equity(["AsKsAdKd", "QhJhTh9h"], "2c 7d 8s 3h", variant=variant)
-            equities.equity(["AsKsAdKd", "random"], variant=variant, exact=False, samples=1000, seed=1)
+            equities.equity(["AsKsAdKd", "AA**", "random"], variant=variant, exact=False, samples=1000, seed=1)
 
     def video_poker() -> None:
         videopoker.game_return("jacks-or-better", progress=False)

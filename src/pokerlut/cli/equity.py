@@ -45,7 +45,8 @@ def register(sub) -> None:
                     description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', "
                                 "'random'). Exact when every board can be enumerated within the budget, else "
                                 "Monte Carlo.")
-    p.add_argument("players", nargs="+", help="hole cards or a range per player")
+    p.add_argument("players", nargs="+", help="hole cards or a range per player (Omaha: 4-6 hole cards, an Omaha range "
+                                              "such as 'AA**, KKQQds', or 'random')")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
     p.add_argument("--dead", default="", help="dead cards")
     p.add_argument("--samples", type=positive_int, default=None,
@@ -56,7 +57,8 @@ def register(sub) -> None:
     group.add_argument("--monte-carlo", dest="exact", action="store_false", help="force Monte Carlo")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--variant", default="high", choices=list(VARIANTS),
-                   help="the game (default high); omaha and omaha-hilo take 4-6 hole cards or 'random'")
+                   help="the game (default high); omaha and omaha-hilo take 4-6 hole cards, Omaha ranges ('AA**', "
+                        "'KQJTds', 'AsAx**') or 'random'")
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the equity of each of the 169 starting hands against these players as a "
                         "13x13 grid into FILE, e.g. equity.png (pip install 'pokerlut[plot]'; Hold'em games)")

@@ -28,8 +28,8 @@ import numpy as np
 from .._input import check_deal, deal_cards, natural_card_table
 from ..cards import format_cards, parse_cards
 from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL,
-                         OMAHA_EQUITY_BOARD_SIZES)
-from ..ranges import Range, parse_range
+                         OMAHA_EQUITY_BOARD_SIZES, WILD)
+from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
 from ..variants import Variant, VariantLike, get_variant
 
 __all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks"]
@@ -46,14 +46,15 @@ class ImpossibleDeal(ValueError):
 @dataclass(frozen=True)
 class Player:
     """One player of a deal: ``label`` (the hand or range as given), ``hole`` (the fixed hole cards,
-    uint8) or ``None``, and in Hold'em ``range`` (the combos left after card removal; a fixed
-    hand's is its one combo).  An Omaha player without ``hole`` is dealt a random hand."""
+    uint8) or ``None``, and ``range`` (the combos left after card removal; in Hold'em a fixed
+    hand's is its one combo; in Omaha an :class:`~pokerlut.ranges.OmahaRange`, or ``None`` for a
+    fixed hand and for a random hand, an Omaha player without ``hole`` or ``range``)."""
 
     label: str
     hole: np.ndarray | None
-    range: Range | None = None
+    range: Range | OmahaRange | None = None
     #: The range as given, before card removal (a fixed hand: its one combo).
-    given: Range | None = None
+    given: Range | OmahaRange | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class Deal:
     def hole_size(self) -> int:
         """Hole cards per player (every player holds as many)."""
         sizes = {len(p.hole) for p in self.players if p.hole is not None}
+        sizes |= {p.range.n_cards for p in self.players if isinstance(p.range, OmahaRange)}
         return sizes.pop() if sizes else (HOLDEM_HOLE if not self.variant.is_omaha else self.variant.hole_sizes[0])
 
     @property
@@ -161,7 +163,7 @@ def _live(rng: Range, index: int, label: str, who: str = "player") -> Range:
     if not live.any():
         raise ValueError(f"{who} {index}'s range {label!r} is impossible: every combo of weight > 0 holds a "
                          f"card of the board, the dead cards, another player's hand or a card outside the deck")
-    return Range(rng.combos[live], rng.weights[live])
+    return type(rng)(rng.combos[live], rng.weights[live])
 
 
 def _read_player(value, index: int, v: Variant, who: str) -> Player:
@@ -170,9 +172,15 @@ def _read_player(value, index: int, v: Variant, who: str) -> Player:
     sizes = v.hole_sizes if v.is_omaha else (HOLDEM_HOLE,)
     wanted = " or ".join(map(str, sizes)) if len(sizes) < 3 else f"{', '.join(map(str, sizes[:-1]))} or {sizes[-1]}"
     game = f"an {v.name}" if v.is_omaha else "a Hold'em"
+    if isinstance(value, OmahaRange):
+        if not v.is_omaha:
+            raise TypeError(f"{name}: a {v.name} player is two hole cards or a Range, not an OmahaRange")
+        rng = value.validated(f"{name}'s range")
+        return Player(f"range ({len(rng)} hands)", None, rng)
     if isinstance(value, Range):
         if v.is_omaha:
-            raise TypeError(f"{name}: an {v.name} player is hole cards or 'random', not a Range")
+            raise TypeError(f"{name}: an {v.name} player is hole cards, an Omaha range or 'random', not a "
+                            f"Hold'em Range")
         rng = value.validated(f"{name}'s range")  # validated first: a malformed Range has no meaningful length
         return Player(f"range ({len(rng)} combos)", None, rng)
     if isinstance(value, str):
@@ -184,11 +192,17 @@ def _read_player(value, index: int, v: Variant, who: str) -> Player:
             cards = parse_cards(value)
         except ValueError:
             cards = None
+        if v.is_omaha and cards is not None and (cards == WILD).any() and "*" in value:
+            cards = None  # Omaha deals no wild card: '*' is "any card" of a range pattern ('AsKs**')
         if cards is not None and len(cards) in sizes:
             return Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8))
+        if v.is_omaha and cards is None:
+            try:
+                rng = parse_omaha_range(value)
+            except ValueError as error:
+                raise ValueError(f"{name}: {error}") from None
+            return Player(value.strip(), None, rng)
         if v.is_omaha:
-            if cards is None:
-                deal_cards(value, name)  # raises the card-text error
             raise ValueError(f"{name} ({value!r}): {game} hand has {wanted} hole cards, got {len(cards)}")
         try:
             rng = parse_range(value)  # "AhKh,AsKd" reads as cards too: a list of combos is a range
@@ -213,7 +227,8 @@ def parse_deal(players, board="", dead="", variant: VariantLike = "high", *, who
     ----------
     players
         A list of ``min_players`` to 9 players: hole cards (``"AhKh"``, ``[50, 46]``), in Hold'em a
-        range (``"TT+, AKs"``, a :class:`~pokerlut.Range`), in Omaha ``"random"``.
+        range (``"TT+, AKs"``, a :class:`~pokerlut.Range`), in Omaha an Omaha range (``"AA**,
+        KKQQds"``, an :class:`~pokerlut.ranges.OmahaRange`) or ``"random"``.
     board, dead
         Board cards (0, 3, 4 or 5) and dead cards: text or ids of natural cards of the deck.
     variant
@@ -248,6 +263,7 @@ def parse_deal(players, board="", dead="", variant: VariantLike = "high", *, who
         game = f"an {v.name}" if v.is_omaha else "a Hold'em"
         raise ValueError(f"{game} board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
     holes = {len(p.hole) for p in parsed if p.hole is not None}
+    holes |= {p.range.n_cards for p in parsed if isinstance(p.range, OmahaRange)}
     if len(holes) > 1:
         raise ValueError(f"every {v.name} player holds the same number of hole cards, got {sorted(holes)}")
     hole_size = holes.pop() if holes else (v.hole_sizes[0] if v.is_omaha else HOLDEM_HOLE)
@@ -256,12 +272,12 @@ def parse_deal(players, board="", dead="", variant: VariantLike = "high", *, who
         raise ValueError(f"{n} players of {hole_size} cards, {BOARD_CARDS} board cards and {len(dead_cards)} dead "
                          f"cards need {needed} cards: more than the {v.deck_size} of the deck")
     deal = Deal(v, tuple(parsed), board_cards, dead_cards)
-    if v.is_omaha:
-        return deal
     known = np.concatenate([deal.fixed, outside_deck(v.name)])
     seated = []
     for i, p in enumerate(parsed):
-        if p.hole is not None:
+        if v.is_omaha and p.range is None:  # a fixed or a random Omaha hand
+            seated.append(p)
+        elif p.hole is not None:
             seated.append(replace(p, range=_one_combo(p.hole), given=_one_combo(p.hole)))
         else:
             seated.append(replace(p, range=_live(p.range.blocked(known), i, p.label, who), given=p.range))

@@ -1,10 +1,22 @@
-"""Omaha and Omaha hi-lo equity: every board for fixed hands, Monte Carlo when a player is "random".
+"""Omaha and Omaha hi-lo equity: every board for known hands (and small ranges), Monte Carlo for
+random hands and ranges.
 
 Reached through :func:`pokerlut.equity` with ``variant="omaha"`` or ``"omaha-hilo"``.  Each player
-is 4, 5 or 6 hole cards (``"AhKhQdJd"``) or ``"random"`` (a hand of as many cards drawn from the
-rest of the deck); all players hold the same number of cards.  In hi-lo a player's ``win`` is the
-share of boards where it takes the whole pot (scoops), ``tie`` where it takes part of it, and
-``equity`` its average share of the pot.
+is 4, 5 or 6 hole cards (``"AhKhQdJd"``), an Omaha range (``"AA**, KKQQds"``,
+:mod:`pokerlut.ranges.omaha`) or ``"random"`` (a hand of as many cards drawn from the rest of the
+deck); all players hold the same number of cards.  In hi-lo a player's ``win`` is the share of
+boards where it takes the whole pot (scoops), ``tie`` where it takes part of it, and ``equity``
+its average share of the pot.
+
+* **Exact** (``exact=None``) when no player is random and every conflict-free combination of the
+  players' hands times the boards left times the players is at most :data:`EXACT_BUDGET` (and
+  the combinations at most :data:`~pokerlut.equities.plan.MAX_DEALS`): each combination counts
+  with the product of its hands' weights.
+* **Monte Carlo** otherwise: each trial draws every ranged player's hand by weight (a deal whose
+  hands share a card is drawn again whole), then the random players' hands and the missing board
+  cards uniformly from the rest; chunks of trials are seeded as in Hold'em
+  (:func:`~pokerlut.equities.plan.chunk_plan`), so a seed gives the same counts on any number of
+  threads.
 
 >>> from pokerlut.equities.deal import parse_deal
 >>> r = omaha_equity(parse_deal(["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s", variant="omaha"), exact=True)
@@ -22,25 +34,104 @@ import numpy as np
 from .. import _threads
 from .._notice import progress_bar
 from ..cards import format_cards
-from ..constants import BOARD_CARDS
+from ..constants import BOARD_CARDS, N_NATURAL, N_SUITS
+from ..kernels.equity import MAX_ATTEMPTS
 from ..kernels.registry import omaha_exact_kernel, omaha_mc_kernel
+from ..omaha import omaha_lookups, omaha_tables
+from ..ranges.omaha import OmahaRange, hand_masks
 from ..variants import OMAHA_HILO
 from . import plan
-from .deal import Deal, card_mask
+from .deal import Deal, ImpossibleDeal, card_mask
+from .holdem import alias_table
 from .results import SHARE_UNIT, EquityResult, fractions
 
-__all__ = ["omaha_equity", "EXACT_BUDGET"]
+__all__ = ["omaha_equity", "omaha_combinations", "EXACT_BUDGET"]
 
-#: Boards x players enumerated when ``exact=None`` before Monte Carlo takes over.
-EXACT_BUDGET = 40_000_000
-#: What settling one board costs per player, in lookups (the 2 + 3 combinations of 4 + 5 cards).
-_BOARD_LOOKUPS = 60
+#: Boards x players (summed over every combination of the players' hands) enumerated when
+#: ``exact=None`` before Monte Carlo takes over.
+EXACT_BUDGET = 100_000_000
+#: The most pairs of hole cards a hand has (6 cards): the width of the kernels' scratch rows.
+_MAX_PAIRS = 15
 
 
-def _scratch(n_players: int) -> tuple[np.ndarray, ...]:
-    """One piece's scratch: the board row, the triples' keys and bits, the high and low values."""
-    return (np.zeros(BOARD_CARDS, np.uint8), np.zeros(10, np.uint64), np.zeros(10, np.uint64),
-            np.zeros(n_players, np.uint16), np.zeros(n_players, np.uint16))
+def _scratch(n_players: int, n_hole: int) -> tuple[np.ndarray, ...]:
+    """One piece's scratch: the pair columns, suit masks and low bits of every hand, high and low."""
+    return (np.zeros((n_players, _MAX_PAIRS), np.uint32), np.zeros((n_players, N_SUITS), np.uint64),
+            np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint16), np.zeros(n_players, np.uint16))
+
+
+def _hands(deal: Deal, p: int) -> OmahaRange:
+    """Player ``p``'s possible hands: its range, or its one fixed hand."""
+    player = deal.players[p]
+    if player.range is not None:
+        return player.range
+    return OmahaRange(np.sort(player.hole)[::-1].reshape(1, -1).astype(np.uint8), np.ones(1))
+
+
+def omaha_combinations(ranges: list[OmahaRange], limit: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every conflict-free combination of one hand per player: hands (T, P * h) and weights (T,);
+    more than ``limit`` combinations (counted before the last player's conflicts are removed) is a
+    ``ValueError``.
+
+    >>> from pokerlut.ranges import parse_omaha_range
+    >>> holes, weights = omaha_combinations([parse_omaha_range("AsKsQsJs"), parse_omaha_range("AAKK")], 100)
+    >>> holes.shape, float(weights.sum())                   # AAKK without the As and the Ks
+    ((9, 8), 9.0)
+    """
+    idx = np.arange(len(ranges[0]), dtype=np.int64)[:, None]
+    masks = hand_masks(ranges[0].combos)
+    weights = ranges[0].weights.copy()
+    for rng in ranges[1:]:
+        if len(masks) * len(rng) > limit:
+            raise ValueError(f"more than {limit:,} combinations of the players' hands")
+        rm = hand_masks(rng.combos)
+        a, b = np.nonzero((masks[:, None] & rm[None, :]) == 0)
+        idx = np.concatenate([idx[a], b[:, None]], axis=1)
+        masks = masks[a] | rm[b]
+        weights = weights[a] * rng.weights[b]
+    holes = np.concatenate([ranges[p].combos[idx[:, p]] for p in range(len(ranges))], axis=1)
+    return np.ascontiguousarray(holes, dtype=np.uint8), weights
+
+
+def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndarray, hilo: bool) -> np.ndarray:
+    """Counts (P, 3) of every board completing the known one from ``deck`` (the cards neither on
+    the board nor dead), for every combination of hands ``holes`` (T, P * h) weighted by
+    ``weights``."""
+    n = len(deal.players)
+    n_hole = holes.shape[1] // n
+    known = deal.board
+    if len(known) == BOARD_CARDS:  # the kernel completes boards: it "completes" four cards with the fifth
+        known, deck = known[:-1], known[-1:].copy()
+        n_others = 1
+    else:
+        n_others = len(deck) - n * n_hole
+    missing = BOARD_CARDS - len(known)
+    n_deals = len(holes)
+    if n_deals == 1:
+        # one deal: the first new board card decides the piece, piece i takes every n_pieces-th
+        n_pieces = max(1, n_others - missing + 1)
+        deal_of, piece_of = np.zeros(n_pieces, np.int64), np.arange(n_pieces, dtype=np.int64)
+        boards_of = np.array([math.comb(n_others - 1 - i, missing - 1) for i in range(n_pieces)], np.float64)
+    else:
+        n_pieces = 1
+        deal_of, piece_of = np.arange(n_deals, dtype=np.int64), np.zeros(n_deals, np.int64)
+        boards_of = np.full(n_deals, float(math.comb(n_others, missing)))
+    out = np.zeros((len(deal_of), n, 3), np.int64)
+    kernel = omaha_exact_kernel()
+    tables = omaha_tables()
+
+    def piece(lo: int, hi: int, slot: int) -> None:
+        scratch = (np.zeros(N_NATURAL, np.uint8), np.zeros(BOARD_CARDS, np.int64),
+                   np.zeros((BOARD_CARDS + 1, 3), np.uint64), *_scratch(n, n_hole))
+        kernel(holes, deal_of[lo:hi], piece_of[lo:hi], n_pieces, n, n_hole, known, deck, out[lo:hi], *scratch, hilo,
+               *tables)
+
+    _threads.run_blocks(piece, len(deal_of), cost=boards_of * n * omaha_lookups(n_hole, hilo))
+    per_deal = np.zeros((n_deals, n, 3), np.int64)
+    np.add.at(per_deal, deal_of, out)
+    if np.all(weights == 1.0):  # exact integer sums
+        return per_deal.sum(axis=0).astype(np.float64)
+    return np.einsum("t,tpk->pk", weights, per_deal.astype(np.float64))
 
 
 def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES, seed=None,
@@ -51,52 +142,68 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
     n = len(deal.players)
     n_hole = deal.hole_size
     hilo = v.rule == OMAHA_HILO
-    random_player = np.array([p.hole is None for p in deal.players])
-    holes = np.zeros(n * n_hole, np.uint8)
-    for i, p in enumerate(deal.players):
-        if p.hole is not None:
-            holes[i * n_hole:(i + 1) * n_hole] = p.hole
-    used = int(card_mask(deal.fixed))
-    deck = np.array([c for c in v.deck if not used >> c & 1], dtype=np.uint8)
-    missing = BOARD_CARDS - len(deal.board)
-    n_boards = math.comb(len(deck), missing)
-    if exact is True and random_player.any():
-        raise ValueError("exact=True needs every player's hand: a 'random' player is dealt by Monte Carlo")
-    use_exact = exact is True or (exact is None and not random_player.any() and n_boards * n <= EXACT_BUDGET)
-    t = v.tables.rank_tables(5)
-    low = (v.low_tables or v.tables).rank_tables(5)
-    table_args = (t.cards, t.bases5, t.values5, t.flush, low.bases5, low.values5)
+    random_player = [p.hole is None and p.range is None for p in deal.players]
+    # the cards left once the board and the dead cards are known (and, to draw from, the fixed hands)
+    known = int(card_mask(deal.board)) | int(deal.excluded)
+    fixed = int(card_mask(deal.fixed)) | known
+    n_boards = deal.n_boards
+    if exact is True and any(random_player):
+        raise ValueError("exact=True needs every player's hand or range: a 'random' player is dealt by Monte Carlo")
     pot = 2 * SHARE_UNIT if hilo else SHARE_UNIT
-    lookups = n * _BOARD_LOOKUPS * (2 if hilo else 1)
+    ranges = [_hands(deal, p) for p in range(n)] if not any(random_player) else None
+    use_exact = False
+    if ranges is not None and exact is not False:
+        bound = math.prod(len(r) for r in ranges)
+        if exact is True or (bound <= plan.MAX_DEALS and bound * n_boards * n <= EXACT_BUDGET):
+            try:
+                holes, weights = omaha_combinations(ranges, plan.MAX_DEALS)
+            except ValueError:
+                if exact is True:
+                    raise ValueError(f"exact=True would enumerate more than MAX_DEALS = {plan.MAX_DEALS:,} "
+                                     f"combinations of the players' hands; use Monte Carlo (exact=False or None)")
+                holes = None
+            if holes is not None:
+                if len(holes) == 0:
+                    raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
+                use_exact = exact is True or len(holes) * n_boards * n <= EXACT_BUDGET
     if use_exact:
-        # the first new board card decides the piece: piece i takes every n_pieces-th of them
-        n_pieces = max(1, len(deck) - missing + 1) if missing else 1
-        out = np.zeros((n_pieces, n, 3), np.int64)
-
-        def piece(lo: int, hi: int, slot: int) -> None:
-            for i in range(lo, hi):
-                omaha_exact_kernel()(holes, n, deal.board, deck, len(deck), i, n_pieces, out[i], *_scratch(n), hilo,
-                                     *table_args)
-
-        boards_of = np.array([math.comb(len(deck) - 1 - i, missing - 1) if missing else 1 for i in range(n_pieces)],
-                             dtype=np.float64)
-        _threads.run_blocks(piece, n_pieces, cost=boards_of * lookups)
-        win, tie, equity, se = fractions(out.sum(axis=0), n_boards, pot)
-        return EquityResult(deal.labels, win, tie, equity, n_boards, "exact", se, None, format_cards(deal.board),
-                            format_cards(deal.dead), time.perf_counter() - start)
+        deck = np.array([c for c in v.deck if not known >> c & 1], dtype=np.uint8)
+        counts = _run_exact(deal, holes, weights, deck, hilo)
+        win, tie, equity, se = fractions(counts, float(weights.sum()) * n_boards, pot)
+        return EquityResult(deal.labels, win, tie, equity, len(holes) * n_boards, "exact", se, None,
+                            format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start)
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
+    hands = [_hands(deal, p) if not random_player[p] else None for p in range(n)]
+    sizes = [0 if h is None else len(h) for h in hands]
+    offsets = np.cumsum([0] + sizes).astype(np.int64)
+    present = [h for h in hands if h is not None]
+    combos = (np.concatenate([h.combos for h in present]) if present else np.zeros((0, n_hole), np.uint8))
+    combos = np.ascontiguousarray(combos, dtype=np.uint8)
+    prob = np.ones(len(combos))
+    alias = np.arange(len(combos), dtype=np.int64)
+    for p, h in enumerate(hands):
+        if h is not None and len(h) > 1:
+            prob[offsets[p]:offsets[p + 1]], alias[offsets[p]:offsets[p + 1]] = alias_table(h.weights, int(offsets[p]))
+    masks = hand_masks(combos)
+    deck = np.array([c for c in v.deck if not fixed >> c & 1], dtype=np.uint8)
     counts = np.zeros((len(trials), n, 4), np.int64)
+    failed = np.zeros(len(trials), np.int64)
+    kernel = omaha_mc_kernel()
+    tables = omaha_tables()
 
     def mc_piece(lo: int, hi: int, slot: int) -> None:
-        omaha_mc_kernel()(trials[lo:hi], seeds[lo:hi], holes, random_player, deal.board, deck, np.uint64(used),
-                          counts[lo:hi], np.zeros(n * n_hole, np.uint8), *_scratch(n), hilo, *table_args)
+        kernel(trials[lo:hi], seeds[lo:hi], n_hole, combos, masks, prob, alias, offsets, deal.board, deck,
+               counts[lo:hi], failed[lo:hi], np.zeros(n * n_hole, np.uint8), *_scratch(n, n_hole), hilo, *tables)
 
     bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
-    _threads.run_blocks(mc_piece, len(trials), cost=trials.astype(np.float64) * lookups, bar=bar,
-                        bar_per_item=trials)
+    _threads.run_blocks(mc_piece, len(trials), cost=trials.astype(np.float64) * n * omaha_lookups(n_hole, hilo),
+                        bar=bar, bar_per_item=trials)
     if bar is not None:
         bar.close()
+    if failed.any():
+        raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
+                             f"({MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
     win, tie, equity, se = fractions(counts.sum(axis=0), float(samples), pot, sampled=True)
     return EquityResult(deal.labels, win, tie, equity, int(samples), "monte carlo", se, entropy,
                         format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start)

@@ -1,28 +1,46 @@
-"""Omaha equity kernels (high, and hi-lo with the eight-or-better low): exact board enumeration for
-fixed hands, Monte Carlo with random hands.
+"""Omaha equity kernels (high, and hi-lo with the eight-or-better low): every board enumerated for
+fixed hands, Monte Carlo for random hands and ranges.
 
-Each board's three-card partial keys are summed once and every player's hole pairs added to them
-(:mod:`.omaha`).  Pot units: a pot is ``2 * SHARE_UNIT`` in hi-lo (half to the best high hands,
-half to the best qualifying lows, the whole to the high side when no low qualifies) and
-``SHARE_UNIT`` otherwise, each part split evenly.  Accumulators ``out[item, player, k]``: ``k = 0``
-boards the player takes the whole pot alone, ``1`` boards it takes part of the pot, ``2`` its pot
-units, ``3`` (Monte Carlo) squared units.
+Each player's hand is read once per deal into its pair columns (one per two hole cards), its
+rank mask per suit and its low bits; each board then costs its key (one add per card, carried
+across the enumeration's loops), its row in the Omaha tables, and per player one load per pair
+(:mod:`.omaha`), a flush lookup when the board holds three of a suit and the hand two, and one
+load for the low.  Pot units: a pot is ``2 * SHARE_UNIT`` in hi-lo (half to the best high
+hands, half to the best qualifying lows, the whole to the high side when no low qualifies) and
+``SHARE_UNIT`` otherwise, each part split evenly.  Accumulators ``out[item, player, k]``:
+``k = 0`` boards the player takes the whole pot alone, ``1`` boards it takes part of the pot,
+``2`` its pot units, ``3`` (Monte Carlo) squared units.  Kernels do not allocate: the caller
+passes scratch rows.
 """
 
 from __future__ import annotations
 
+import numba as nb
 import numpy as np
 
+from .. import layout
 from .compile import compile_kernel, jitted
-from .equity import SHARE_UNIT, splitmix
-from .omaha import board_triples, omaha_low, omaha_value
+from .equity import MAX_ATTEMPTS, SHARE_UNIT, splitmix
+from .intrinsics import popcount
+from .omaha import PREFETCH_AHEAD, board_row, prefetch_row, suited_pairs_value
+from .primitives import flush_suit
 
 U64 = np.uint64
 _ONE = U64(1)
+_TWO = U64(2)
+_THREE = U64(3)
 _LOW32 = U64(0xFFFFFFFF)
+_BOARD_START = U64(layout.OMAHA_BOARD_COUNTERS_START)
+_FLUSH_BITS = U64(layout.FLUSH_BITS)
+_LOW_RANKS = U64(layout.OMAHA_LOW_RANKS)
+_RANK_MASK = U64(layout.RANK_MASK)
+_SUIT_FIELD_SHIFT = U64(4)  # suit-rank bits: 16 per suit
+_ACE = U64(12)
+_LOW_MIDDLE = U64(0xFE)  # low bits of deuce .. eight
+_ACE_LOW_SHIFT = U64(13)  # the ace's bit, 1 << 13, moved to bit 0
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def settle_pot(high, low, n_players, hilo, weight, out, squares):
     """Share one pot among the players by their high (and low) values, into ``out``."""
     best = high[0]
@@ -57,62 +75,141 @@ def settle_pot(high, low, n_players, hilo, weight, out, squares):
             out[p, 3] += weight * units * units
 
 
+@nb.njit(inline="always", nogil=True)
+def read_hand(hole, start, n_hole, p, cols, masks, lows):
+    """Player ``p``'s hand ``hole[start:start + n_hole]`` into its pair columns ``cols[p]``, its rank
+    mask per suit ``masks[p]`` and its low bits ``lows[p]`` (written out without helpers: every
+    call inlined by numba costs compile time)."""
+    k = 0
+    for s in range(4):
+        masks[p, s] = 0
+    low = U64(0)
+    for a in range(n_hole):
+        ca = U64(hole[start + a])
+        ra = min(ca >> _TWO, _ACE)
+        masks[p, ca & _THREE] |= _ONE << ra
+        v = _ONE << (ra + _ONE)
+        low |= (v & _LOW_MIDDLE) | (v >> _ACE_LOW_SHIFT)
+        for b in range(a + 1, n_hole):
+            rb = min(U64(hole[start + b]) >> _TWO, _ACE)
+            lo = min(ra, rb)
+            hi = max(ra, rb)
+            cols[p, k] = ((hi * (hi + _ONE)) >> _ONE) + lo
+            k += 1
+    lows[p] = low
+
+
+@nb.njit(inline="always", nogil=True)
+def add_card(state, card, cards):
+    """A board's ``(key, suit-rank bits, low bits)`` with ``card`` added."""
+    key, bits, low = state
+    c = U64(card)
+    r = min(c >> _TWO, _ACE)
+    v = _ONE << (r + _ONE)
+    return (key + cards[c], bits | (_ONE << (((c & _THREE) << _SUIT_FIELD_SHIFT) + r)),
+            low | (v & _LOW_MIDDLE) | (v >> _ACE_LOW_SHIFT))
+
+
 @jitted()
-def settle_board(holes, n_players, n_hole, board, tri_keys, tri_bits, high, low, hilo, out, squares, cards, bases5,
-                 values5, flush, low_bases5, low_values5):
-    """Every player's high (and low) value on the five cards of ``board``, and the pot shared into
-    ``out``.  A compiled function of its own, called once per board: the enumeration below calls it
-    from several loop depths without growing."""
-    n_tri = board_triples(board, 0, 5, cards, tri_keys, tri_bits)
+def board_state(board, cards):
+    """The ``(key, suit-rank bits, low bits)`` of the cards ``board`` (a real call: once per run)."""
+    state = (_BOARD_START, U64(0), U64(0))
+    for j in range(board.shape[0]):
+        state = add_card(state, board[j], cards)
+    return state
+
+
+@nb.njit(inline="always", nogil=True)
+def settle_board(state, n_players, n_pairs, cols, masks, lows, high, low, hilo, weight, out, squares, rows, values,
+                 low_table):
+    """Every player's high (and low) value on the board ``state`` (:func:`add_card`), and the pot
+    shared into ``out``: per player the best of its pairs' entries in the board's row, and of its
+    suited pairs' flushes when the board holds three of a suit."""
+    key, bits, blow = state
+    row = board_row(key, rows)
+    flush = (key & _FLUSH_BITS) != U64(0)
+    suit = U64(0)
+    board_mask = U64(0)
+    if flush:
+        suit = flush_suit(key)
+        board_mask = (bits >> (suit << _SUIT_FIELD_SHIFT)) & _RANK_MASK
     for p in range(n_players):
-        high[p] = omaha_value(holes, p * n_hole, n_hole, n_tri, tri_keys, tri_bits, cards, bases5, values5, flush)
+        best = np.uint16(0)
+        for k in range(n_pairs):
+            v = values[row + U64(cols[p, k])]
+            if v > best:
+                best = v
+        if flush:
+            hole_mask = U64(masks[p, suit])
+            if popcount(hole_mask) >= _TWO:
+                best = max(best, suited_pairs_value(hole_mask, board_mask, rows, values))
+        high[p] = best
         if hilo:
-            low[p] = omaha_low(holes, p * n_hole, n_hole, n_tri, tri_keys, cards, low_bases5, low_values5)
-    settle_pot(high, low, n_players, hilo, 1, out, squares)
+            low[p] = low_table[(blow << _LOW_RANKS) | U64(lows[p])]
+    settle_pot(high, low, n_players, hilo, weight, out, squares)
 
 
-def omaha_exact(holes, n_players, known, others, n_others, piece, n_pieces, out, board, tri_keys, tri_bits, high,
-                low, hilo, cards, bases5, values5, flush, low_bases5, low_values5):
-    """Every completion of the known board (``known``, 0..5 cards) by ``5 - len(known)`` of the
-    ``others`` cards whose first new card has index ``piece, piece + n_pieces, ...``, counted into
-    ``out`` (P, 3); ``board`` (5,), ``tri_keys``/``tri_bits`` (10,), ``high``/``low`` (P,) are scratch."""
-    n_hole = holes.shape[0] // n_players
-    n_known = known.shape[0]
-    missing = 5 - n_known
-    for j in range(n_known):
-        board[j] = known[j]
-    args = (cards, bases5, values5, flush, low_bases5, low_values5)
-    if missing == 0:
-        if piece == 0:
-            settle_board(holes, n_players, n_hole, board, tri_keys, tri_bits, high, low, hilo, out, False, *args)
-        return
-    # indices i0 < i1 < ... into others; i0 decides the piece
-    for i0 in range(piece, n_others - missing + 1, n_pieces):
-        board[n_known] = others[i0]
-        if missing == 1:
-            settle_board(holes, n_players, n_hole, board, tri_keys, tri_bits, high, low, hilo, out, False, *args)
+def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, deck, out, others, index, prefix,
+                cols, masks, lows, high, low, hilo, cards, rows, values, low_table):
+    """Item ``i`` enumerates, for deal ``t = deal_of[i]`` (its hands ``holes[t]``, P x h cards), the
+    completions of the known board (``known``, 0..4 cards: a complete board comes as four known
+    cards and a deck of its fifth) by cards of ``deck`` the deal's hands do not hold, whose first
+    new card has index ``piece_of[i], piece_of[i] + n_pieces, ...`` among them, counted into
+    ``out[i]`` (P, 3).  The boards are visited in lexicographic order of their
+    new cards' indices, each board's key carried over from its first cards' (``prefix``): one add
+    per board.  ``others`` (52,), ``index`` (5,), ``prefix`` (6, 3), ``cols`` (P, 15), ``masks``
+    (P, 4), ``lows``, ``high``, ``low`` (P,) are scratch."""
+    m = 5 - known.shape[0]
+    n_pairs = n_hole * (n_hole - 1) // 2
+    base = board_state(known, cards)
+    one = np.int64(1)
+    for i in range(deal_of.shape[0]):
+        t = deal_of[i]
+        piece = piece_of[i]
+        used = U64(0)
+        for p in range(n_players):
+            read_hand(holes[t], p * n_hole, n_hole, p, cols, masks, lows)
+            for j in range(n_hole):
+                used |= _ONE << U64(holes[t, p * n_hole + j])
+        n_others = 0
+        for j in range(deck.shape[0]):
+            if not (used >> U64(deck[j])) & _ONE:
+                others[n_others] = deck[j]
+                n_others += 1
+        o = out[i]
+        if piece > n_others - m:
             continue
-        for i1 in range(i0 + 1, n_others - missing + 2):
-            board[n_known + 1] = others[i1]
-            if missing == 2:
-                settle_board(holes, n_players, n_hole, board, tri_keys, tri_bits, high, low, hilo, out, False, *args)
-                continue
-            for i2 in range(i1 + 1, n_others - missing + 3):
-                board[n_known + 2] = others[i2]
-                if missing == 3:
-                    settle_board(holes, n_players, n_hole, board, tri_keys, tri_bits, high, low, hilo, out, False,
-                                 *args)
-                    continue
-                for i3 in range(i2 + 1, n_others - missing + 4):
-                    board[n_known + 3] = others[i3]
-                    if missing == 4:
-                        settle_board(holes, n_players, n_hole, board, tri_keys, tri_bits, high, low, hilo, out,
-                                     False, *args)
-                        continue
-                    for i4 in range(i3 + 1, n_others):
-                        board[4] = others[i4]
-                        settle_board(holes, n_players, n_hole, board, tri_keys, tri_bits, high, low, hilo, out,
-                                     False, *args)
+        # the first m - 1 new cards: index[0..m-2], their boards' states in prefix[1..m-1]
+        prefix[0, 0], prefix[0, 1], prefix[0, 2] = base
+        j = 0
+        index[0] = piece
+        while True:
+            # position j has moved: its state, then the smallest indices after it
+            while j < m - 1:
+                k, b, lw = add_card((prefix[j, 0], prefix[j, 1], prefix[j, 2]), others[index[j]], cards)
+                prefix[j + 1, 0], prefix[j + 1, 1], prefix[j + 1, 2] = k, b, lw
+                if j == m - 2:
+                    break
+                j += 1
+                index[j] = index[j - 1] + 1
+            # the last new card runs over the rest (the first one, alone, over its piece)
+            first, step = (index[m - 2] + 1, 1) if m > 1 else (piece, n_pieces)
+            state = (prefix[m - 1, 0], prefix[m - 1, 1], prefix[m - 1, 2])
+            ahead = PREFETCH_AHEAD * step
+            for x in range(first, n_others, step):
+                if x + ahead < n_others:  # the row of a board a few on, fetched while these are settled
+                    prefetch_row(values, board_row(state[0] + cards[U64(others[x + ahead])], rows))
+                settle_board(add_card(state, others[x], cards), n_players, n_pairs, cols, masks, lows, high, low,
+                             hilo, one, o, False, rows, values, low_table)
+            if m == 1:
+                break
+            # the next prefix: the deepest position that can still move
+            j = m - 2
+            while j > 0 and index[j] + 1 > n_others - m + j:
+                j -= 1
+            index[j] += n_pieces if j == 0 else 1
+            if index[0] > n_others - m:
+                break
 
 
 def make_omaha_exact_kernel():
@@ -130,37 +227,85 @@ def draw_card(state, deck, n_deck, used):
             return state, c
 
 
-def omaha_monte_carlo(chunk_trials, chunk_seeds, holes, random_player, known, deck, used0, out, hole_row, board,
-                      tri_keys, tri_bits, high, low, hilo, cards, bases5, values5, flush, low_bases5, low_values5):
-    """Chunk ``i`` runs ``chunk_trials[i]`` deals from seed ``chunk_seeds[i]`` into ``out[i]`` (P, 4):
-    players with ``random_player[p]`` get hole cards drawn uniformly from ``deck`` (less ``used0``
-    and the cards already drawn), the rest keep ``holes``; the missing board cards are drawn the
-    same way.  ``hole_row`` (P * h,), ``board`` (5,), ``tri_keys``/``tri_bits`` (10,),
-    ``high``/``low`` (P,) are scratch."""
-    n_players = random_player.shape[0]
-    n_hole = holes.shape[0] // n_players
+@jitted()
+def draw_combo(state, lo, hi, prob, alias):
+    """A combo index of the segment ``lo..hi`` drawn by weight (Walker's alias method: a uniform
+    slot, kept with probability ``prob[slot]``, else its alias), and the new state."""
+    state, z = splitmix(state)
+    a = lo + np.int64(((z & _LOW32) * U64(hi - lo)) >> U64(32))
+    if np.float64(z >> U64(32)) * (1.0 / 4294967296.0) >= prob[a]:
+        a = alias[a]
+    return state, a
+
+
+def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, prob, alias, offsets, known, deck,
+                      out, failed, hole_row, cols, masks, lows, high, low, hilo, cards, rows, values, low_table):
+    """Chunk ``i`` runs ``chunk_trials[i]`` deals from seed ``chunk_seeds[i]`` into ``out[i]`` (P, 4).
+    Player ``p`` holds a combo of its segment ``offsets[p]..offsets[p + 1]`` of ``combos`` (rows of
+    ``n_hole`` cards, bit masks ``combo_masks``) drawn by weight (``prob``/``alias``; a segment of
+    one combo is a fixed hand, an empty one a random hand, drawn uniformly from ``deck`` after the
+    ranged players); a deal whose combos share a card is redrawn whole (``failed[i] = 1`` after
+    ``MAX_ATTEMPTS`` in a row).  The missing board cards are drawn uniformly from ``deck`` (the
+    cards neither known nor dead nor in a fixed hand), less the cards already dealt.
+    ``hole_row`` (P * h,), ``cols`` (P, 15), ``masks`` (P, 4), ``lows``, ``high``, ``low`` (P,) are
+    scratch."""
+    n_players = offsets.shape[0] - 1
     n_known = known.shape[0]
     n_deck = deck.shape[0]
-    for j in range(holes.shape[0]):
-        hole_row[j] = holes[j]
-    for j in range(n_known):
-        board[j] = known[j]
+    n_pairs = n_hole * (n_hole - 1) // 2
+    ranged = False
+    for p in range(n_players):
+        ranged |= offsets[p + 1] - offsets[p] > 1
+        if offsets[p + 1] - offsets[p] == 1:
+            for j in range(n_hole):
+                hole_row[p * n_hole + j] = combos[offsets[p], j]
+    base = board_state(known, cards)
+    fresh = True  # the fixed hands are read once, with the first deal
     for i in range(chunk_trials.shape[0]):
         state = chunk_seeds[i]
+        o = out[i]
         for _ in range(chunk_trials[i]):
-            used = used0
+            used = U64(0)
+            if ranged:
+                attempts = 0
+                while True:
+                    used = U64(0)
+                    ok = True
+                    for p in range(n_players):
+                        lo = offsets[p]
+                        hi = offsets[p + 1]
+                        if hi - lo < 2:
+                            continue
+                        state, a = draw_combo(state, lo, hi, prob, alias)
+                        m = combo_masks[a]
+                        if used & m:
+                            ok = False
+                            break
+                        used |= m
+                        for j in range(n_hole):
+                            hole_row[p * n_hole + j] = combos[a, j]
+                    if ok:
+                        break
+                    attempts += 1
+                    if attempts >= MAX_ATTEMPTS:
+                        failed[i] = 1
+                        return
             for p in range(n_players):
-                if random_player[p]:
+                if offsets[p + 1] == offsets[p]:
                     for j in range(n_hole):
                         state, c = draw_card(state, deck, n_deck, used)
                         used |= _ONE << U64(c)
                         hole_row[p * n_hole + j] = c
+                if fresh or offsets[p + 1] - offsets[p] != 1:
+                    read_hand(hole_row, p * n_hole, n_hole, p, cols, masks, lows)
+            fresh = False
+            s = base
             for j in range(n_known, 5):
                 state, c = draw_card(state, deck, n_deck, used)
                 used |= _ONE << U64(c)
-                board[j] = c
-            settle_board(hole_row, n_players, n_hole, board, tri_keys, tri_bits, high, low, hilo, out[i], True,
-                         cards, bases5, values5, flush, low_bases5, low_values5)
+                s = add_card(s, c, cards)
+            settle_board(s, n_players, n_pairs, cols, masks, lows, high, low, hilo, np.int64(1), o, True, rows, values,
+                         low_table)
 
 
 def make_omaha_mc_kernel():

@@ -75,8 +75,19 @@ def sweep_kernel():
 
 
 @lru_cache(maxsize=None)
-def omaha_kernel(hilo: bool):
-    """The Omaha kernel, high only or high and eight-or-better low (:mod:`pokerlut.kernels.omaha`)."""
+def omaha_kernel(n_hole: int, hilo: bool):
+    """The Omaha table kernel for hands of ``n_hole`` hole cards, high only or with the
+    eight-or-better low (:func:`pokerlut.kernels.omaha.make_omaha_table_kernel`)."""
+    from .omaha import make_omaha_table_kernel
+
+    return make_omaha_table_kernel(n_hole, hilo)
+
+
+@lru_cache(maxsize=None)
+def omaha_brute_force_kernel(hilo: bool):
+    """The 60-combination Omaha kernel, every two hole cards with every three of the board through
+    the 5-card tables, high only or with the eight-or-better low (:mod:`pokerlut.kernels.omaha`);
+    the tests hold the table kernels to it."""
     from .omaha import make_omaha_kernel
 
     return make_omaha_kernel(hilo)

@@ -27,11 +27,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._input import card_array
 from ..cards import format_cards, parse_cards
 from ..constants import N_NATURAL, RANK_CHARS
+from ..variants import VariantLike, get_variant
+from .omaha import parse_omaha_range
+from .tokens import MAX_WEIGHT, card_set, range_error, range_tokens
 
-__all__ = ["Range", "parse_range", "ALL_COMBOS"]
+__all__ = ["Range", "parse_range", "ALL_COMBOS", "MAX_WEIGHT"]
 
 ALL_COMBOS = np.array([(a, b) for b in range(N_NATURAL) for a in range(b)], dtype=np.uint8)[:, ::-1].copy()
 """Every two-card combo, higher card id first (1326, 2) uint8."""
@@ -45,15 +47,6 @@ _TOKEN_RE = re.compile(
     re.IGNORECASE,
 )
 _COMBO_RE = re.compile(r"([2-9tjqka][cdhs])\s*([2-9tjqka][cdhs])$", re.IGNORECASE)
-#: A weight, the same syntax in ``w(...)`` and ``token:w``: digits with an optional sign,
-#: decimal point and exponent (``0.5``, ``.5``, ``2``, ``1e5``, ``2.5E-3``).
-_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
-_NUMBER_RE = re.compile(_NUMBER + "$")
-_WEIGHT_GROUP_RE = re.compile(rf"({_NUMBER})\s*\(")
-#: Weights are relative; anything above this is refused (so sums of products stay finite).
-MAX_WEIGHT = 1e12
-_CARD_WORD_RE = re.compile(r"[2-9tjqka][cdhs]", re.IGNORECASE)
-_SECOND_CARD_RE = re.compile(r"[ \t]+([2-9tjqka][cdhs])(?![^\s,;()])", re.IGNORECASE)
 _RANDOM = {"random", "any", "100%", "xx"}
 
 
@@ -121,7 +114,7 @@ class Range(NamedTuple):
         >>> len(parse_range("QQ").blocked("Qs")), len(parse_range("QQ").blocked([43, 42]))
         (3, 1)
         """
-        dead = _card_set(cards)
+        dead = card_set(cards)
         if not dead:
             return self
         is_dead = np.zeros(256, dtype=bool)
@@ -133,19 +126,6 @@ class Range(NamedTuple):
         parts = [format_cards(c).replace(" ", "") + ("" if w == 1 else f":{w:g}")
                  for c, w in zip(self.combos, self.weights)]
         return ", ".join(parts)
-
-
-def _card_set(cards, what: str = "blocked") -> set[int]:
-    """The natural card ids of ``cards`` (ids or card strings, through the one input path)."""
-    if cards is None or (isinstance(cards, str) and not cards.strip()):
-        return set()
-    ids = card_array(cards, what).ravel()
-    bad = (ids < 0) | (ids > 51) if ids.dtype.kind == "i" else ids > 51
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{what}: position {i} is card id {int(ids[i])}, not a natural card "
-                         f"(ids 0..51, 4*rank + suit, or card strings like 'Qs')")
-    return {int(c) for c in ids.tolist()}
 
 
 def _combo_index(a: int, b: int) -> int:
@@ -169,11 +149,6 @@ def _two_ranks(hi: int, lo: int, kind: str) -> list[int]:
 
 class _RangeError(ValueError):
     pass
-
-
-def _error(text: str, start: int, token: str, why: str) -> ValueError:
-    caret = " " * start + "^" * max(1, len(token))
-    return ValueError(f"bad range token {token!r} at column {start + 1}: {why}\n  {text}\n  {caret}")
 
 
 def _expand(token: str) -> list[int]:
@@ -221,67 +196,11 @@ def _expand(token: str) -> list[int]:
     return [i for r in range(r2, r1) for i in _two_ranks(r1, r, kind)]
 
 
-def _weight(number: str, text: str, start: int, raw: str, where: str = "") -> float:
-    """A weight's text as a float: a number (see ``_NUMBER``), finite, >= 0 and at most
-    ``MAX_WEIGHT``; else the range error with a caret under ``raw``."""
-    if not _NUMBER_RE.match(number):
-        raise _error(text, start, raw, f"the weight {where}must be a number like 0.5 or 1e-3, not {number!r}")
-    weight = float(number)
-    if not 0 <= weight <= MAX_WEIGHT:
-        raise _error(text, start, raw, f"a weight must be a number from 0 to {MAX_WEIGHT:g}, not {number!r}")
-    return weight
-
-
-def _tokens(text: str):
-    """(start, token, weight) triples; ``w(...)`` groups and ``token:w`` suffixes give weights."""
-    pos = 0
-    n = len(text)
-    group_weight = None
-    group_start = 0
-    while pos < n:
-        ch = text[pos]
-        if ch in " \t\n,;":
-            pos += 1
-            continue
-        if ch == ")":
-            if group_weight is None:
-                raise _error(text, pos, ")", "a ')' without its 'weight('")
-            group_weight = None
-            pos += 1
-            continue
-        m = _WEIGHT_GROUP_RE.match(text, pos)
-        if m:
-            if group_weight is not None:
-                raise _error(text, pos, m.group(0), "weight groups cannot be nested")
-            group_weight = _weight(m.group(1), text, pos, m.group(1))
-            group_start = pos
-            pos = m.end()
-            continue
-        end = pos
-        while end < n and text[end] not in " \t\n,;()":
-            end += 1
-        if end == pos:  # a stray '('
-            raise _error(text, pos, ch, "a '(' must follow a weight, e.g. '0.5(QQ)'")
-        word = text[pos:end]
-        weight = group_weight if group_weight is not None else 1.0
-        if ":" in word:
-            word, _, w = word.partition(":")
-            weight = _weight(w, text, pos, text[pos:end], "after ':' ")
-        # a combo written with a space: "Ah Kh"
-        if _CARD_WORD_RE.fullmatch(word):
-            m2 = _SECOND_CARD_RE.match(text, end)
-            if m2:
-                word = word + m2.group(1)
-                end = m2.end()
-        yield pos, word, weight, text[pos:end]
-        pos = end
-    if group_weight is not None:
-        raise _error(text, group_start, text[group_start:], "the weight group is not closed with ')'")
-
-
-def parse_range(text: str, *, blocked=None) -> Range:
+def parse_range(text: str, *, blocked=None, variant: VariantLike = "high"):
     """Parse a range (see the module doc) into combos and weights, minus combos holding a card of
-    ``blocked`` (ids or text: board, dead cards, other players' hole cards).
+    ``blocked`` (ids or text: board, dead cards, other players' hole cards).  With ``variant``
+    ``"omaha"`` or ``"omaha-hilo"`` the text is an Omaha range (:mod:`.omaha`: ``"AA**, KKQQds"``)
+    and the result an :class:`~pokerlut.ranges.omaha.OmahaRange`.
 
     >>> len(parse_range("TT+")), len(parse_range("AKs")), len(parse_range("AKo")), len(parse_range("random"))
     (30, 4, 12, 1326)
@@ -290,15 +209,19 @@ def parse_range(text: str, *, blocked=None) -> Range:
     >>> r = parse_range("0.5(QQ), AhKh")
     >>> r.weights.tolist()
     [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.0]
+    >>> len(parse_range("AA**, KQJTds", variant="omaha"))
+    6997
     """
+    if get_variant(variant).is_omaha:
+        return parse_omaha_range(text, blocked=blocked)
     if not isinstance(text, str):
         raise TypeError(f"a range is a string, not {type(text).__name__}")
     weights: dict[int, float] = {}
-    for start, word, weight, raw in _tokens(text):
+    for start, word, weight, raw in range_tokens(text):
         try:
             indices = _expand(word)
         except _RangeError as e:
-            raise _error(text, start, raw, str(e)) from None
+            raise range_error(text, start, raw, str(e)) from None
         for i in indices:
             weights[i] = weight
     if not weights:

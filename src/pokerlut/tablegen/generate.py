@@ -39,6 +39,7 @@ import numpy as np
 from .. import layout
 from ..constants import N_RANKS, NO_CARD, WILD
 from .ladders import LADDERS, Ladder
+from .omaha import build_omaha_tables
 from .row_hash import build_row_hash
 
 GENERATOR_VERSION = "3"
@@ -192,11 +193,27 @@ def write_table_set(out_dir: Path, tables: dict[str, np.ndarray]) -> dict:
     return manifest
 
 
+#: Table sets that are not one ladder's (built by a function of their own), by name.
+OTHER_TABLE_SETS = {layout.OMAHA_TABLE_SET: build_omaha_tables}
+
+
+def table_set_names() -> list[str]:
+    """Every table set the generator writes: one per ladder, then the others."""
+    return [*LADDERS, *OTHER_TABLE_SETS]
+
+
+def build_named_table_set(name: str) -> dict[str, np.ndarray]:
+    """The tables of the table set ``name``."""
+    if name in OTHER_TABLE_SETS:
+        return OTHER_TABLE_SETS[name]()
+    return build_table_set(LADDERS[name])
+
+
 def write_tables(out_dir: Path, variants: list[str] | None = None) -> dict[str, dict]:
     """Build and write the table sets of ``variants`` (default: all) under ``out_dir/<name>/``."""
     manifests = {}
-    for name in variants or list(LADDERS):
-        manifests[name] = write_table_set(out_dir / name, build_table_set(LADDERS[name]))
+    for name in variants or table_set_names():
+        manifests[name] = write_table_set(out_dir / name, build_named_table_set(name))
     return manifests
 
 
@@ -236,8 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Generate pokerlut's lookup tables.")
     default_out = Path(__file__).resolve().parents[3] / "tables"
     parser.add_argument("--out", type=Path, default=default_out, help=f"output folder (default {default_out})")
-    parser.add_argument("--variant", action="append", choices=sorted(LADDERS), metavar="NAME",
-                        help=f"only this table set (repeatable; default all: {', '.join(LADDERS)})")
+    parser.add_argument("--variant", action="append", choices=sorted(table_set_names()), metavar="NAME",
+                        help=f"only this table set (repeatable; default all: {', '.join(table_set_names())})")
     parser.add_argument("--check", action="store_true", help="regenerate in a temporary folder and compare with --out")
     args = parser.parse_args(argv)
     if args.check:
