@@ -123,10 +123,15 @@ def test_every_multiset_has_its_own_key_and_slot(name, n_cards):
 def test_every_key_whatever_indexes_inside_the_tables():
     for name in VARIANT_SETS:
         t = load_table_set(name)
-        for n_cards in HAND_SIZES:
+        assert t.hand_sizes == tuple(getattr(LADDERS[name], "sizes", HAND_SIZES))
+        for n_cards in t.hand_sizes:
             bases, values = t[layout.bases_name(n_cards)], t[layout.values_name(n_cards)]
             assert len(bases) == layout.N_ROWS
             assert int(bases.max()) + layout.COLUMN_MASK < len(values)
+        if t.suit_sets:  # badugi: four suit keys of any masks make a rank key inside the rows
+            suit_keys = t[layout.SUIT_KEYS_TABLE]
+            assert len(suit_keys) == 1 << layout.SUIT_SET_BITS
+            assert 4 * int(suit_keys.max()) < 1 << layout.RANK_KEY_BITS
 
 
 def test_card_table_follows_the_layout():

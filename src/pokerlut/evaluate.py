@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _threads
+from . import _threads, layout
 from ._input import hand_rows, raise_for_rows
 from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
-from .constants import HAND_SIZES
-from .kernels.registry import ranking_kernel
+from .kernels.registry import badugi_kernel, ranking_kernel
 from .tables import TableSet
 from .variants import Variant, VariantLike, best_five_variant
 
@@ -31,15 +30,25 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     parallel = _threads.check_parallel(parallel)
     n_rows, n_cards = rows.shape
     out = np.empty(n_rows, dtype=np.uint16)
-    kernel = ranking_kernel(n_cards, bool(check), table_set.simd_fits)
-    tables = table_set.rank_tables(n_cards)
     flat = rows.reshape(-1)
+    if table_set.suit_sets:  # badugi: the suits' rank masks
+        kernel = badugi_kernel(bool(check))
+        tables = (table_set.cards, table_set[layout.SUIT_KEYS_TABLE], table_set[layout.bases_name(n_cards)],
+                  table_set[layout.values_name(n_cards)])
 
-    def piece(lo: int, hi: int, slot: int = 0) -> int:
-        bad = np.zeros(1, dtype=np.int64)
-        block = flat[n_cards * lo:n_cards * hi]
-        kernel(block, block, out[lo:hi], *tables, bad)
-        return int(bad[0])
+        def piece(lo: int, hi: int, slot: int = 0) -> int:
+            bad = np.zeros(1, dtype=np.int64)
+            kernel(flat[n_cards * lo:n_cards * hi], out[lo:hi], *tables, bad)
+            return int(bad[0])
+    else:
+        kernel = ranking_kernel(n_cards, bool(check), table_set.simd_fits)
+        tables = table_set.rank_tables(n_cards)
+
+        def piece(lo: int, hi: int, slot: int = 0) -> int:
+            bad = np.zeros(1, dtype=np.int64)
+            block = flat[n_cards * lo:n_cards * hi]
+            kernel(block, block, out[lo:hi], *tables, bad)
+            return int(bad[0])
 
     def after_block(lo: int, hi: int, bad: list) -> None:
         if any(bad):
@@ -99,6 +108,6 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
     [7462, 6678]
     """
     v = best_five_variant(variant, "evaluate")
-    rows, lead_shape = hand_rows(hands, HAND_SIZES)
+    rows, lead_shape = hand_rows(hands, v.hand_sizes)
     out = rank_rows(rows, v.tables, check=check, parallel=parallel, lead_shape=lead_shape, variant=v)
     return out.reshape(lead_shape)

@@ -35,6 +35,14 @@ def rank_kernel(n_cards: int, checked: bool):
 
 
 @lru_cache(maxsize=None)
+def badugi_kernel(checked: bool):
+    """The kernel ranking badugi rows (:mod:`pokerlut.kernels.badugi`)."""
+    from .badugi import make_badugi_kernel
+
+    return make_badugi_kernel(checked)
+
+
+@lru_cache(maxsize=None)
 def select_kernel(n_cards: int):
     """The kernel picking the best five of rows of ``n_cards`` cards (:mod:`pokerlut.kernels.select`)."""
     from .select import make_select_kernel
