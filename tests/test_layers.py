@@ -22,7 +22,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "data": ("tables", "variants"),
     "input": ("_input",),
     "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling"),
-    "ranges and games": ("ranges", "videopoker"),
+    "ranges and games": ("ranges", "videopoker", "ofc"),
     "equity": ("equities",),
     "tools": ("interop", "course", "dask", "plot", "bench"),
     "face": ("warmup", "cli", "__init__", "__main__"),

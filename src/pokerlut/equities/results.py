@@ -58,6 +58,7 @@ class EquityResult:
     board: str = ""
     dead: str = ""
     seconds: float = field(default=0.0, compare=False)
+    unit: str = "boards"  #: what an exact run counts: boards (Hold'em, Omaha) or deals (stud)
 
     @property
     def boards(self) -> int:
@@ -77,7 +78,7 @@ class EquityResult:
             if mc:
                 line += f"  {self.std_error[i]:7.3%}"
             lines.append(line)
-        what = "boards" if not mc else "trials"
+        what = self.unit if not mc else "trials"
         tail = f"{self.method}, {self.n:,} {what}"
         if self.board:
             tail += f", board {self.board}"

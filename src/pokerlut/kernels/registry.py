@@ -43,6 +43,14 @@ def badugi_kernel(checked: bool):
 
 
 @lru_cache(maxsize=None)
+def ofc_kernel():
+    """The open-face Chinese poker scoring kernel (:mod:`pokerlut.kernels.ofc`)."""
+    from .ofc import make_ofc_kernel
+
+    return make_ofc_kernel()
+
+
+@lru_cache(maxsize=None)
 def select_kernel(n_cards: int):
     """The kernel picking the best five of rows of ``n_cards`` cards (:mod:`pokerlut.kernels.select`)."""
     from .select import make_select_kernel
@@ -96,6 +104,22 @@ def omaha_mc_kernel():
     from .omaha_equity import make_omaha_mc_kernel
 
     return make_omaha_mc_kernel()
+
+
+@lru_cache(maxsize=None)
+def stud_exact_kernel():
+    """The exact seven-card stud equity kernel (:mod:`pokerlut.kernels.stud`)."""
+    from .stud import make_stud_exact_kernel
+
+    return make_stud_exact_kernel()
+
+
+@lru_cache(maxsize=None)
+def stud_mc_kernel():
+    """The Monte Carlo seven-card stud equity kernel (:mod:`pokerlut.kernels.stud`)."""
+    from .stud import make_stud_mc_kernel
+
+    return make_stud_mc_kernel()
 
 
 @lru_cache(maxsize=None)
