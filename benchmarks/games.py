@@ -76,7 +76,8 @@ def main(argv=None) -> None:
     calls = rows(args.hands, args.arrangements)
     best = measure(calls, args.rounds)
     rate = {name: calls[name][1] / seconds for name, seconds in best.items()}
-    ceiling7, high = rate["ceiling kernel, 7 cards"], {c: rate[f"high, 5 cards, {c}"] for c in ("validated", "unchecked")}
+    ceiling7 = rate["ceiling kernel, 7 cards"]
+    high = {c: rate[f"high, 5 cards, {c}"] for c in ("validated", "unchecked")}
     print(f"best of {args.rounds} round-robin rounds; {args.hands:,} random hands per row, "
           f"{args.arrangements:,} arranged hands for scoring; kernel path: {pokerlut.kernel_info()['path']}")
     print(f"  {'row':<36} {'M/s':>8} {'x ceiling 7':>12} {'x high 5':>9}")

@@ -89,10 +89,11 @@ class Royalties:
                 raise TypeError(f"royalties: the {row} row is a mapping of class names to points, got "
                                 f"{type(table).__name__}")
             checked = {}
+            listed = classes if row != "top" else ("22", "..", "AA", "222", "..", "AAA")
             for name, points in table.items():
                 if name not in classes:
                     raise ValueError(f"royalties: the {row} row has no class {name!r}; name one of: "
-                                     f"{', '.join(classes if row != 'top' else ('22', '..', 'AA', '222', '..', 'AAA'))}")
+                                     f"{', '.join(listed)}")
                 if isinstance(points, (bool, np.bool_)) or not isinstance(points, numbers.Integral):
                     raise TypeError(f"royalties: {row} {name!r} pays an integer number of points, got {points!r}")
                 if not 0 <= int(points) <= _MAX_POINTS:
@@ -303,7 +304,7 @@ def score(hands, royalties=None, *, scoop_bonus: int = SCOOP_BONUS, check: bool 
         bad = np.zeros(1, np.int64)
         kernel(flat[width * lo:width * hi], n_players, bool(check), strengths[3 * q0:3 * q1], fouls[q0:q1],
                royalty[3 * q0:3 * q1], points[q0:q1], scoops[q0:q1], fantasyland[q0:q1], stay[q0:q1], tables.cards,
-               t3.bases, t3.values, t5.bases, t5.values, t5.flush, top_roy, middle_roy, bottom_roy,
+               t3.bases, t3.values, t5.bases, t5.values, t5.flush, t5.subset_rare, top_roy, middle_roy, bottom_roy,
                np.int64(scoop_bonus), thresholds, bad)
         return int(bad[0])
 
@@ -312,7 +313,7 @@ def score(hands, royalties=None, *, scoop_bonus: int = SCOOP_BONUS, check: bool 
             raise_for_deals(rows[lo:hi], groups, tables.cards, "open-face Chinese poker", "the deck",
                             lead if lead else None)
 
-    with compile_notice("ofc"):
+    with compile_notice("games"):
         piece(0, 0)
     _threads.run_blocks(piece, n, cost=3 * n_players, parallel=parallel, after_block=after_block)
     shape = lead + (n_players,)

@@ -103,7 +103,7 @@ def _tables(v: Variant) -> tuple:
     """The kernels' table arguments: the game's 7-card tables, then the low side's (hi-lo; else the same)."""
     high = v.tables.rank_tables(STUD_CARDS)
     low = (v.low_tables or v.tables).rank_tables(STUD_CARDS)
-    return tuple(high) + tuple(low)[:6]
+    return tuple(high) + tuple(low)
 
 
 def stud_equity(players, dead="", *, board="", exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES,
@@ -175,7 +175,7 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
                                 np.zeros((max(1, len(levels)), len(deck)), np.uint8), np.zeros((max(1, len(levels)), 7),
                                                                                                np.int64),
                                 np.zeros(max(1, len(levels)), np.int64), np.zeros(n, np.uint16), np.zeros(n, np.uint16),
-                                hilo, *tables)
+                                hilo, False, *tables)
 
         bar = progress_bar(n_items, "deals", progress and n_deals > 10**7, unit_scale=True)
         _threads.run_blocks(piece, n_items, cost=float(per_item * lookups), bar=bar)
@@ -191,7 +191,7 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
     def mc_piece(lo: int, hi: int, slot: int) -> None:
         stud_mc_kernel()(trials[lo:hi], seeds[lo:hi], rows0, n, known, unknown, deck, np.uint64(used), counts[lo:hi],
                          np.zeros(STUD_CARDS * n, np.uint8), np.zeros(n, np.uint16), np.zeros(n, np.uint16), hilo,
-                         *tables)
+                         True, *tables)
 
     bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
     _threads.run_blocks(mc_piece, len(trials), cost=trials.astype(np.float64) * lookups, bar=bar, bar_per_item=trials)

@@ -31,10 +31,11 @@ _CARDS = 13
 
 
 def ofc_score(flat, n_players, checked, strengths, fouls, royalties, points, scoops, fantasyland, stay, cards,
-              bases3, values3, bases5, values5, flush, royalty_top, royalty_middle, royalty_bottom, scoop_bonus,
-              thresholds, bad):
+              bases3, values3, bases5, values5, flush, subset_rare, royalty_top, royalty_middle, royalty_bottom,
+              scoop_bonus, thresholds, bad):
     """Score every deal of ``flat`` (deals of ``13 * n_players`` cards) into the per-player outputs
-    (``strengths``/``royalties`` three per player); ``thresholds`` holds the least strengths of
+    (``strengths``/``royalties`` three per player); ``subset_rare`` is the tables' flag (an argument,
+    so that the rare path is the one the ranking kernels compiled); ``thresholds`` holds the least strengths of
     Fantasyland entry (top) and stay (top, middle, bottom); ``bad[0]`` counts the bad deals."""
     n_deals = strengths.shape[0] // (_ROWS * n_players)
     width = U64(_CARDS * n_players)
@@ -63,7 +64,7 @@ def ofc_score(flat, n_players, checked, strengths, fouls, royalties, points, sco
                 if unlikely((key & _SLOW) != 0):
                     poison |= has_poison(key)
                     strengths[out + row] = rare_value(flat, rb, 5, key, cards, bases5, values5, flush, bases5,
-                                                      values5, False)
+                                                      values5, subset_rare)
                 else:
                     strengths[out + row] = lookup(key, bases5, values5)
         if unlikely(poison or not ok):

@@ -42,14 +42,15 @@ def seven_value(row, b, cards, bases, values, flush, bases5, values5, subset_rar
 
 @jitted()
 def settle_deal(rows, n_players, high, low, hilo, out, squares, cards, bases, values, flush, bases5, values5,
-                subset_rare, low_cards, low_bases, low_values, low_flush, low_bases5, low_values5):
-    """Every player's value(s) on the filled rows, and the pot shared into ``out``."""
+                subset_rare, low_cards, low_bases, low_values, low_flush, low_bases5, low_values5, low_subset_rare):
+    """Every player's value(s) on the filled rows, and the pot shared into ``out``.  (The flags are
+    arguments, not literals, so the rare path is the one the ranking kernels compiled.)"""
     for p in range(n_players):
         b = U64(_SEVEN * p)
         high[p] = seven_value(rows, b, cards, bases, values, flush, bases5, values5, subset_rare)
         if hilo:
             low[p] = seven_value(rows, b, low_cards, low_bases, low_values, low_flush, low_bases5, low_values5,
-                                 False)
+                                 low_subset_rare)
     settle_pot(high, low, n_players, hilo, 1, out, squares)
 
 
@@ -119,18 +120,19 @@ def open_level(level, unknown, n_avail, avail, comb):
 
 
 def stud_exact(rows, n_players, players, known, unknown, deck, lo, hi, out, avail, comb, n_avail, high, low, hilo,
-               cards, bases, values, flush, bases5, values5, subset_rare, low_cards, low_bases, low_values, low_flush,
-               low_bases5, low_values5):
+               squares, cards, bases, values, flush, bases5, values5, subset_rare, low_cards, low_bases, low_values,
+               low_flush, low_bases5, low_values5, low_subset_rare):
     """Every deal whose level-0 combination has rank ``lo .. hi - 1``, counted into ``out`` (P, 3).
     ``players``/``unknown`` (m,): the levels' players and unknown counts (m may be 0: one deal);
     ``known`` (P,): each player's known cards; ``deck``: the cards no one holds; ``avail`` (m, len(deck)),
-    ``comb`` (m, 7), ``n_avail`` (m,), ``high``/``low`` (P,) scratch."""
+    ``comb`` (m, 7), ``n_avail`` (m,), ``high``/``low`` (P,) scratch; ``squares`` False (the pot
+    units alone; an argument, see :func:`stud_monte_carlo`)."""
     tables = (cards, bases, values, flush, bases5, values5, subset_rare, low_cards, low_bases, low_values, low_flush,
-              low_bases5, low_values5)
+              low_bases5, low_values5, low_subset_rare)
     m = players.shape[0]
     if m == 0:
         if lo == 0 and hi > 0:
-            settle_deal(rows, n_players, high, low, hilo, out, False, *tables)
+            settle_deal(rows, n_players, high, low, hilo, out, squares, *tables)
         return
     for i in range(deck.shape[0]):
         avail[0, i] = deck[i]
@@ -142,7 +144,7 @@ def stud_exact(rows, n_players, players, known, unknown, deck, lo, hi, out, avai
         fill_level(rows, level, players, known, unknown, avail, comb)
     item = lo
     while True:
-        settle_deal(rows, n_players, high, low, hilo, out, False, *tables)
+        settle_deal(rows, n_players, high, low, hilo, out, squares, *tables)
         level = m - 1
         while level >= 0 and not next_combination(comb[level], unknown[level], n_avail[level]):
             level -= 1
@@ -164,11 +166,13 @@ def make_stud_exact_kernel():
 
 
 def stud_monte_carlo(chunk_trials, chunk_seeds, rows0, n_players, known, unknown, deck, used0, out, rows, high, low,
-                     hilo, cards, bases, values, flush, bases5, values5, subset_rare, low_cards, low_bases, low_values,
-                     low_flush, low_bases5, low_values5):
+                     hilo, squares, cards, bases, values, flush, bases5, values5, subset_rare, low_cards, low_bases,
+                     low_values, low_flush, low_bases5, low_values5, low_subset_rare):
     """Chunk ``i`` runs ``chunk_trials[i]`` deals from seed ``chunk_seeds[i]`` into ``out[i]`` (P, 4):
     each player's ``unknown[p]`` cards drawn uniformly from ``deck`` less ``used0`` (the known and
-    dead cards) and the cards already drawn.  ``rows0`` holds the known cards, ``rows`` is scratch."""
+    dead cards) and the cards already drawn.  ``rows0`` holds the known cards, ``rows`` is scratch;
+    ``squares`` (True) also counts squared pot units, as an argument so that :func:`settle_deal`
+    compiles once for both kernels."""
     n_deck = deck.shape[0]
     for j in range(rows0.shape[0]):
         rows[j] = rows0[j]
@@ -181,8 +185,9 @@ def stud_monte_carlo(chunk_trials, chunk_seeds, rows0, n_players, known, unknown
                     state, c = draw_card(state, deck, n_deck, used)
                     used |= U64(1) << U64(c)
                     rows[_SEVEN * p + known[p] + j] = c
-            settle_deal(rows, n_players, high, low, hilo, out[i], True, cards, bases, values, flush, bases5, values5,
-                        subset_rare, low_cards, low_bases, low_values, low_flush, low_bases5, low_values5)
+            settle_deal(rows, n_players, high, low, hilo, out[i], squares, cards, bases, values, flush, bases5, values5,
+                        subset_rare, low_cards, low_bases, low_values, low_flush, low_bases5, low_values5,
+                        low_subset_rare)
 
 
 def make_stud_mc_kernel():

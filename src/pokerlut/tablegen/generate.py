@@ -186,7 +186,8 @@ def build_table_set(ladder: Ladder | BadugiLadder) -> dict[str, np.ndarray]:
     for n_cards, entries in hash_values(ladder).items():
         keys = [_key(m) for m in entries]
         strengths = list(entries.values())
-        if n_cards == ladder.flush_cards == 3 and ladder.flushes:  # three-card flushes: keys of their own (layout.THREE_CARD_FLUSH_KEY)
+        if n_cards == ladder.flush_cards == 3 and ladder.flushes:  # flushes of three: keys of their own
+            # (layout.THREE_CARD_FLUSH_KEY: the kernels add it to a flush's rank key)
             for ranks in combinations(ladder.ranks, 3):
                 keys.append(layout.rank_key(ranks) + layout.THREE_CARD_FLUSH_KEY)
                 strengths.append(ladder.flush_strength(sum(1 << r for r in ranks), 0))
