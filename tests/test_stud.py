@@ -224,3 +224,33 @@ def test_every_street_and_the_result():
 def test_bad_input(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_games_without_the_wild_card_refuse_it():
+    with pytest.raises(ValueError, match=r"player 1's card 6: the wild card \(id 52\) is not dealt in the stud game"):
+        pokerlut.showdown([["Ac", "2d", "3h", "4s", "Kd", "Kh", "9c"], ["Kc", "Qd", "Ks", "7h", "6s", "5c", "W"]],
+                          variant="stud")
+    with pytest.raises(ValueError, match=r"the wild card \(id 52\) is not dealt in the stud-hilo game"):
+        pokerlut.evaluate("Ac 2d 3h 4s Kd Kh W", variant="stud-hilo")
+    # Omaha ranks on the same tables, and now refuses the wild card as the rules say
+    with pytest.raises(ValueError, match=r"the wild card \(id 52\) is not dealt in the omaha game"):
+        pokerlut.evaluate_omaha("W Kh Qd Jd", "Th 9h 2h 3c 4s")
+    assert int(pokerlut.evaluate("Ac 2d 3h 4s Kd Kh 9c", variant="stud")) == int(pokerlut.evaluate("Ac 2d 3h 4s Kd Kh 9c"))
+
+
+def test_command_line(capsys):
+    from pokerlut.cli import main
+
+    assert main(["equity", "As Ad 7c 9h 2d 3s", "Kh Ks Qd 8c", "--dead", "Ac 7d", "--variant", "stud",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "exact, 365,560 deals, dead Ac 7d" in out and "KhKsQd8c +3" in out
+    assert main(["eval", "Ac 2d 3h 4s 8c 9d Kh", "--variant", "stud-hilo"]) == 0
+    out = capsys.readouterr().out
+    assert "high:" in out and "8-4-3-2-A low" in out
+    assert main(["eval", "Ac 2d 3h 4s", "--variant", "badugi"]) == 0
+    assert "Badugi, 4-3-2-A" in capsys.readouterr().out
+    assert main(["eval", "Ac 2d 3h", "--variant", "badugi"]) == 2
+    assert "a badugi hand is 4 cards, got 3" in capsys.readouterr().err
+    assert main(["equity", "Ac 2d 3h 4s", "Kc Kd Kh Ks", "--variant", "badugi"]) == 2
+    assert "ranked as dealt" in capsys.readouterr().err

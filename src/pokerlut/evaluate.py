@@ -68,9 +68,9 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
     Parameters
     ----------
     hands
-        Anything of shape ``(..., k)`` with ``k`` 5, 6 or 7: an integer array of card ids
-        (``4 * rank + suit``, 52 for a wild card, any number of wilds per hand), nested lists, or
-        card strings.  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
+        Anything of shape ``(..., k)`` with ``k`` 5, 6 or 7 (or the game's own sizes, below): an
+        integer array of card ids (``4 * rank + suit``, 52 for a wild card, any number of wilds per
+        hand), nested lists, or card strings.  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
         from the 6- and 7-card tables, with no loop over subsets).  C-contiguous ``uint8`` input
         is used as it is; other integer dtypes are range-checked and narrowed.
     check
@@ -83,9 +83,12 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
         (:func:`pokerlut.set_num_threads`); ``True``/``False`` force either way.
     variant
         The game (:mod:`pokerlut.variants`): ``"high"`` (the default), ``"short-deck"``,
-        ``"ace-five-low"``, ``"eight-or-better"`` or ``"deuce-seven-low"``; every one ranks the
-        best 5 of 5-7 cards, and higher is better in all of them, lows included.  A card the game
-        does not deal (a deuce in short deck, the wild card outside ``"high"``) is bad input.
+        ``"short-deck-straight-over-trips"``, ``"ace-five-low"``, ``"eight-or-better"``,
+        ``"deuce-seven-low"`` and the stud games (``"stud"``, ``"stud-hilo"``: its high hand,
+        ``"razz"``) rank the best 5 of 5-7 cards; ``"badugi"`` ranks 4 cards,
+        ``"three-card-poker"`` 3, ``"ofc"`` open-face rows of 3 or 5 cards on one scale.  Higher is
+        better in all of them, lows included.  A card the game does not deal (a deuce in short
+        deck, the wild card outside ``"high"``) is bad input.
 
     Returns
     -------

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import numbers
 import time
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -51,16 +52,14 @@ MAX_EXACT = 20_000_000_000
 _PLAYER_LOOKUPS = 2
 
 
+@dataclass(frozen=True)
 class StudPlayer:
-    """One stud player: the known cards (uint8) and how many of his seven are unknown."""
+    """One stud player: the known cards (uint8), how many of his seven are unknown, and the label
+    the result shows (``"AsAd7c +4"``)."""
 
-    __slots__ = ("known", "unknown", "label")
-
-    def __init__(self, known: np.ndarray, unknown: int, label: str):
-        self.known, self.unknown, self.label = known, unknown, label
-
-    def __repr__(self) -> str:
-        return f"StudPlayer({self.label!r})"
+    known: np.ndarray
+    unknown: int
+    label: str
 
 
 def _read_player(value, index: int, v: Variant) -> StudPlayer:
