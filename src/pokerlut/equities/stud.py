@@ -18,7 +18,7 @@ scoops.
 
 >>> r = stud_equity(["As Ad 7c 9h 2d 3s", ("Kh Ks Qd 8c", 3)], dead="Ac 7d", exact=True)   # sixth street
 >>> r.method, r.n, [round(float(x), 4) for x in r.equity]
-('exact', 23780, [0.2838, 0.7162])
+('exact', 365560, [0.5161, 0.4839])
 """
 
 from __future__ import annotations
