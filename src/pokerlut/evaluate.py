@@ -33,8 +33,7 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     flat = rows.reshape(-1)
     if table_set.suit_sets:  # badugi: the suits' rank masks
         kernel = badugi_kernel(bool(check))
-        tables = (table_set.cards, table_set[layout.SUIT_KEYS_TABLE], table_set[layout.bases_name(n_cards)],
-                  table_set[layout.values_name(n_cards)])
+        tables = (table_set.cards, table_set[layout.SUIT_KEYS_TABLE], table_set[layout.values_name(n_cards)])
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             bad = np.zeros(1, dtype=np.int64)

@@ -139,9 +139,11 @@ THREE_CARD_FLUSH_KEY = 1 << 24
 #: the four suits' rank masks side by side (bits 0..51), and an id the game does not deal adds one
 #: to the poison field, as above.  ``suit_keys[mask]`` (:data:`SUIT_KEYS_TABLE`, uint32, one entry
 #: per 13-bit mask) is a number per rank mask, chosen by the generator so that the sum over the four
-#: suits tells apart any two hands of different value; that sum, as a rank key, goes through the
-#: row-displacement hash above.  The sum is the same for every relabelling of the suits, so the hash
-#: holds one entry per hand up to suits (a few thousand), not one per card set.
+#: suits tells apart any two hands of different value; the sum is the same for every relabelling of
+#: the suits, and it indexes ``values4`` directly, clamped to its last entry (which holds 0), so that
+#: the masks of any bytes whatever read inside it::
+#:
+#:     value = values4[min(suit_keys[m0] + suit_keys[m1] + suit_keys[m2] + suit_keys[m3], len - 1)]
 SUIT_SET_BITS = 13
 SUIT_SET_MASK = (1 << SUIT_SET_BITS) - 1
 SUIT_KEYS_TABLE = "suit_keys"

@@ -106,12 +106,12 @@ class TableSet:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        """The hand sizes the tables rank (one hash each).
+        """The hand sizes the tables rank (one table of values each).
 
-        >>> load_table_set("high").hand_sizes
-        (5, 6, 7)
+        >>> load_table_set("high").hand_sizes, load_table_set("badugi").hand_sizes
+        ((5, 6, 7), (4,))
         """
-        return tuple(n for n in range(1, 8) if layout.bases_name(n) in self.arrays)
+        return tuple(n for n in range(1, 8) if layout.values_name(n) in self.arrays)
 
     @property
     def deals_wild(self) -> bool:

@@ -7,11 +7,13 @@ card.  The hand's value therefore depends on which ranks each suit holds, and no
 names: every relabelling of the suits keeps it.
 
 The tables use that.  The key of a hand is its four suits' 13-bit rank masks side by side
-(:func:`pokerlut.layout.suit_set_constant`); ``suit_keys[mask]`` gives every mask a number and the
-sum over the four suits, the same for every relabelling of the suits, is the rank key of the
-row-displacement hash.  The numbers come from a fixed deterministic sequence (splitmix64 of the
-mask and a salt); the generator takes the first salt under which no two hands of different value
-share a sum, and checks every one of the 270,725 hands through the tables before writing them.
+(:func:`pokerlut.layout.suit_set_constant`); ``suit_keys[mask]`` gives every mask a number, and the
+sum over the four suits, the same for every relabelling of the suits, indexes ``values4`` directly.
+The numbers are chosen first fit: the masks one rank at a time, then two, three and four ranks
+(by mask value within a count), each taking the smallest number under which no two *shapes* (a
+hand's four masks as a multiset) already complete have different strengths and the same sum.
+Shapes of equal strength may share a sum.  Every one of the 270,725 hands is then checked through
+the tables before they are written.
 
 >>> BADUGI.n_strengths, BADUGI.hand_class(BADUGI.n_strengths).ranks   # 4-3-2-A, the best hand
 (1092, (2, 1, 0, 12))
@@ -23,13 +25,14 @@ from functools import cached_property
 from itertools import combinations
 from typing import NamedTuple
 
+import numba as nb
 import numpy as np
 
 from .. import layout
 from ..constants import ACE, BADUGI_CARDS, CATEGORIES, N_RANKS, N_SUITS
 
-#: The numbers ``suit_keys`` holds are below this (four of them sum below the 25-bit rank key).
-_KEY_LIMIT = 1 << (layout.RANK_KEY_BITS - 2)
+#: A bound on the sums of four suit keys while they are chosen (first fit stays far below it).
+_SUM_LIMIT = 1 << 22
 
 
 class BadugiClass(NamedTuple):
@@ -61,32 +64,51 @@ def badugi_class(cards) -> BadugiClass:
     raise ValueError("a badugi hand holds at least one card")
 
 
-def splitmix(x: np.ndarray) -> np.ndarray:
-    """splitmix64's finaliser of uint64 values (arithmetic modulo 2**64)."""
-    with np.errstate(over="ignore"):
-        x = x + np.uint64(0x9E3779B97F4A7C15)
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
-
-
-def suit_key_number(mask: np.ndarray, draw: np.ndarray) -> np.ndarray:
-    """The ``draw``-th candidate number of each rank mask: splitmix64 of the mask and the draw,
-    below ``2**23`` (the empty mask's is 0).
-
-    >>> numbers = suit_key_number(np.arange(8192), np.zeros(8192, np.int64))
-    >>> int(numbers[0]), bool(numbers.max() < 2**23), len(np.unique(numbers)) > 8000
-    (0, True, True)
-    """
-    x = np.asarray(mask, dtype=np.uint64) | (np.asarray(draw, dtype=np.uint64) << np.uint64(16))
-    return np.where(np.asarray(mask) == 0, 0, (splitmix(x) % np.uint64(_KEY_LIMIT)).astype(np.int64))
-
-
-def _first_conflict(sums: np.ndarray, strengths: np.ndarray) -> tuple[int, int] | None:
-    """Two shapes (indices) with the same sum and different strengths, the first by sum; or None."""
-    order = np.lexsort((strengths, sums))
-    clash = np.flatnonzero((sums[order][1:] == sums[order][:-1]) & (strengths[order][1:] != strengths[order][:-1]))
-    return None if not clash.size else (int(order[clash[0]]), int(order[clash[0] + 1]))
+@nb.njit(cache=True)
+def _first_fit(shapes, strengths, masks, starts, members, limit):  # pragma: no cover - compiled
+    """``suit_keys`` by first fit (see the module doc): ``masks`` in the order they are numbered,
+    ``members[starts[k]:starts[k + 1]]`` the shapes holding ``masks[k]``; every sum below ``limit``."""
+    numbers = np.full(1 << 13, -1, np.int64)
+    numbers[0] = 0
+    owner = np.zeros(limit, np.int64)  # the strength of the shapes at each sum, 0 where there are none
+    placed = np.zeros(shapes.shape[0], np.int64)
+    for k in range(masks.shape[0]):
+        m = masks[k]
+        number = 0
+        while True:
+            fits = True
+            n_placed = 0
+            for q in range(starts[k], starts[k + 1]):
+                s = members[q]
+                total = 0
+                complete = True
+                for j in range(shapes.shape[1]):
+                    other = shapes[s, j]
+                    if other == m:
+                        total += number
+                    elif numbers[other] < 0:
+                        complete = False
+                        break
+                    else:
+                        total += numbers[other]
+                if not complete:
+                    continue
+                if total >= limit:
+                    raise ValueError("badugi suit keys: the sums outgrow the limit")
+                if owner[total] == 0:
+                    owner[total] = strengths[s]
+                    placed[n_placed] = total
+                    n_placed += 1
+                elif owner[total] != strengths[s]:
+                    fits = False
+                    break
+            if fits:
+                numbers[m] = number
+                break
+            for j in range(n_placed):
+                owner[placed[j]] = 0
+            number += 1
+    return numbers
 
 
 class BadugiLadder:
@@ -155,30 +177,29 @@ class BadugiLadder:
 
     @cached_property
     def suit_keys(self) -> np.ndarray:
-        """``suit_keys``: every mask's first candidate number, then, while two shapes of different
-        strength share a sum, the next candidate of the largest mask the two hold a different
-        number of times (so the sums move apart), until no two do."""
+        """``suit_keys`` by first fit (see the module doc); 0 for the empty mask and for masks of more
+        than four ranks (no hand holds one)."""
         shapes, _ = self._shapes
-        strengths = self.shape_strengths
-        masks = np.arange(1 << layout.SUIT_SET_BITS)
-        draws = np.zeros(len(masks), dtype=np.int64)
-        numbers = suit_key_number(masks, draws)
-        for _ in range(10_000):
-            clash = _first_conflict(numbers[shapes].sum(axis=1), strengths)
-            if clash is None:
-                return numbers.astype(layout.SUIT_KEYS_DTYPE)
-            a, b = (shapes[i].tolist() for i in clash)
-            mask = max(m for m in set(a) | set(b) if a.count(m) != b.count(m))
-            draws[mask] += 1
-            numbers[mask] = suit_key_number(np.array([mask]), draws[mask:mask + 1])[0]
-        raise AssertionError("badugi: the suit keys do not come apart")
+        masks = np.unique(shapes[shapes > 0])
+        counts = np.array([bin(int(m)).count("1") for m in masks])
+        masks = masks[np.lexsort((masks, counts))]
+        rank_of = np.full(1 << layout.SUIT_SET_BITS, -1, np.int64)
+        rank_of[masks] = np.arange(len(masks))
+        holder = [(int(rank_of[m]), s) for s, row in enumerate(shapes.tolist()) for m in set(row) if m]
+        holder.sort()
+        starts = np.searchsorted([k for k, _ in holder], np.arange(len(masks) + 1))
+        members = np.array([s for _, s in holder], np.int64)
+        numbers = _first_fit(shapes, self.shape_strengths, masks, starts.astype(np.int64), members, _SUM_LIMIT)
+        return np.maximum(numbers, 0).astype(layout.SUIT_KEYS_DTYPE)
 
-    def hash_entries(self) -> tuple[np.ndarray, np.ndarray]:
-        """The rank keys (sums of ``suit_keys``) of the hash, and the strength at each."""
+    def value_table(self) -> np.ndarray:
+        """``values4``: the strength at every sum of four suit keys a hand makes, 0 elsewhere, one
+        entry past the largest sum (where the kernel clamps the sum of any four masks whatever)."""
         shapes, _ = self._shapes
         sums = self.suit_keys.astype(np.int64)[shapes].sum(axis=1)
-        keys, first = np.unique(sums, return_index=True)
-        return keys, self.shape_strengths[first].astype(layout.VALUE_DTYPE)
+        table = np.zeros(int(sums.max()) + 2, dtype=layout.VALUE_DTYPE)
+        table[sums] = self.shape_strengths
+        return table
 
     def card_table(self) -> np.ndarray:
         """Every uint8 id's suit-set constant (ids 52..255 poisoned), twice (no first-card start)."""
@@ -189,18 +210,19 @@ class BadugiLadder:
 
     def verify(self, tables: dict[str, np.ndarray]) -> None:
         """Every hand's strength through the tables as the kernel computes it (key, masks, sum of
-        ``suit_keys``, hash) equals its class's strength."""
+        ``suit_keys``, clamped, ``values4``) equals its class's strength."""
         cards = tables[layout.CARD_TABLE][:layout.CARD_IDS].astype(np.uint64)
         key = cards[self.hands].sum(axis=1, dtype=np.uint64)
         if (key & np.uint64(layout.SUIT_SET_OVERFLOW)).any():
             raise AssertionError("badugi: a valid hand's key overflows its rank masks")
         suit_keys = tables[layout.SUIT_KEYS_TABLE].astype(np.int64)
-        rank = sum(suit_keys[((key >> np.uint64(layout.SUIT_SET_BITS * s)) & np.uint64(layout.SUIT_SET_MASK))
-                             .astype(np.int64)] for s in range(N_SUITS))
-        bases = tables[layout.bases_name(BADUGI_CARDS)].astype(np.int64)
-        index = (rank & layout.COLUMN_MASK) + bases[(rank >> layout.ROW_SHIFT) & layout.ROW_MASK]
-        if not np.array_equal(tables[layout.values_name(BADUGI_CARDS)][index], self.hand_strengths):
+        values = tables[layout.values_name(BADUGI_CARDS)]
+        total = sum(suit_keys[((key >> np.uint64(layout.SUIT_SET_BITS * s)) & np.uint64(layout.SUIT_SET_MASK))
+                              .astype(np.int64)] for s in range(N_SUITS))
+        if not np.array_equal(values[np.minimum(total, len(values) - 1)], self.hand_strengths):
             raise AssertionError("badugi: a hand does not find its strength through the tables")
+        if values[-1] != 0:
+            raise AssertionError("badugi: the clamped entry holds a strength")
 
 
 BADUGI = BadugiLadder()

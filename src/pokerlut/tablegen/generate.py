@@ -164,12 +164,10 @@ def verify_against_five_card_tables(ladder: Ladder, tables: dict[str, np.ndarray
 
 def build_badugi_tables(ladder: BadugiLadder) -> dict[str, np.ndarray]:
     """Badugi's tables (:mod:`pokerlut.tablegen.badugi`): suit-set card constants, ``suit_keys``,
-    the 4-card hash of the sums, ``hand_values`` and the flags; checked hand by hand."""
-    keys, values = ladder.hash_entries()
-    bases, table = build_row_hash(keys, values)
+    the strengths by sum of suit keys, ``hand_values`` and the flags; checked hand by hand."""
     tables = {layout.CARD_TABLE: ladder.card_table(), layout.SUIT_KEYS_TABLE: ladder.suit_keys,
               layout.HAND_VALUES_TABLE: hand_values_table(ladder), layout.RULES_TABLE: np.zeros(3, dtype=np.uint8),
-              layout.bases_name(BADUGI_CARDS): bases, layout.values_name(BADUGI_CARDS): table}
+              layout.values_name(BADUGI_CARDS): ladder.value_table()}
     ladder.verify(tables)
     return tables
 
