@@ -7,7 +7,9 @@ Every round times each row once, in turn, and each row keeps its best round (as
 ``benchmarks/interleaved.py`` does), so that a burst of load on the shared machine hits every row
 alike.  One thread unless the row says otherwise.  The targets: badugi and 3-card rows at 0.9x or
 more of the 5-card high game's rate per hand (``evaluate()``, validated, the call users make),
-OFC scoring at 5 M arranged hands (one player's 13 cards) a second or more on two threads.
+OFC scoring at 5 M arranged hands (one player's 13 cards) a second or more on two threads.  The
+stud rows are equity calls, timed whole (T: the ceiling kernel's time for 10^6 random 7-card
+hands in the same run).
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ def rows(n: int, n_arrangements: int) -> dict[str, tuple[callable, int]]:
     calls["ofc scoring, 2 players, 2 threads"] = (lambda: ofc.score(deals, parallel=True), 2 * len(deals))
     deals3 = pokerlut.random_hands(n_arrangements // 3, 39, seed=SEED).reshape(-1, 3, 13)
     calls["ofc scoring, 3 players, 2 threads"] = (lambda: ofc.score(deals3, parallel=True), 3 * len(deals3))
+    sixth = (["As Ad 7c 9h 2d 3s", ("Kh Ks Qd 8c", 3)], "Ac 7d")  # 365,560 deals
+    calls["stud exact, sixth street, 2 threads"] = (
+        lambda: pokerlut.equity(sixth[0], dead=sixth[1], variant="stud"), 365_560)
+    calls["stud hi-lo monte carlo, 3 players, 2 threads"] = (
+        lambda: pokerlut.equity(["As 2d 3c", "Kh", "7h"], variant="stud-hilo", samples=10**6, seed=1), 10**6)
     return calls
 
 
@@ -80,11 +87,16 @@ def main(argv=None) -> None:
     high = {c: rate[f"high, 5 cards, {c}"] for c in ("validated", "unchecked")}
     print(f"best of {args.rounds} round-robin rounds; {args.hands:,} random hands per row, "
           f"{args.arrangements:,} arranged hands for scoring; kernel path: {pokerlut.kernel_info()['path']}")
-    print(f"  {'row':<36} {'M/s':>8} {'x ceiling 7':>12} {'x high 5':>9}")
+    print(f"  {'row':<44} {'M/s':>8} {'x ceiling 7':>12} {'x high 5':>9}")
+    t_unit = 10**6 / ceiling7  # T: the ceiling kernel's time for 10^6 random 7-card hands
     for name in calls:
         check = "unchecked" if "unchecked" in name else "validated"
+        if name.startswith("stud"):
+            print(f"  {name:<44} {rate[name] / 1e6:8.1f} M deals or trials/s, {best[name] * 1e3:7.1f} ms "
+                  f"= {best[name] / t_unit:5.1f} T")
+            continue
         ratio = f"{rate[name] / high[check]:9.2f}" if not name.startswith(("ceiling", "ofc scoring")) else ""
-        print(f"  {name:<36} {rate[name] / 1e6:8.1f} {rate[name] / ceiling7:12.2f} {ratio}")
+        print(f"  {name:<44} {rate[name] / 1e6:8.1f} {rate[name] / ceiling7:12.2f} {ratio}")
 
 
 if __name__ == "__main__":
