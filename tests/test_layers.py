@@ -22,7 +22,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "data": ("tables", "variants"),
     "input": ("_input",),
     "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit"),
-    "ranges and games": ("ranges", "videopoker", "boards"),
+    "ranges and games": ("ranges", "videopoker", "boards", "ofc"),
     "equity": ("equities",),
     "tools": ("interop", "course", "dask", "plot", "bench"),
     "face": ("warmup", "cli", "__init__", "__main__"),

@@ -123,7 +123,13 @@ def test_every_multiset_has_its_own_key_and_slot(name, n_cards):
 def test_every_key_whatever_indexes_inside_the_tables():
     for name in VARIANT_SETS:
         t = load_table_set(name)
-        for n_cards in HAND_SIZES:
+        assert t.hand_sizes == tuple(getattr(LADDERS[name], "sizes", HAND_SIZES))
+        if t.suit_sets:  # badugi: four suit keys index the values directly, clamped to a last entry of 0
+            suit_keys, values = t[layout.SUIT_KEYS_TABLE], t[layout.values_name(4)]
+            assert len(suit_keys) == 1 << layout.SUIT_SET_BITS and values[-1] == 0
+            assert layout.bases_name(4) not in t.arrays
+            continue
+        for n_cards in t.hand_sizes:
             bases, values = t[layout.bases_name(n_cards)], t[layout.values_name(n_cards)]
             assert len(bases) == layout.N_ROWS
             assert int(bases.max()) + layout.COLUMN_MASK < len(values)

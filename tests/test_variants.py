@@ -301,8 +301,8 @@ def test_bad_hole_counts_and_games():
         pokerlut.evaluate_omaha("Ah Kh Qh", "2c 3c 4c")
     with pytest.raises(ValueError, match="hole cards plus a board"):
         pokerlut.evaluate("Ah Kh Qh Jh Th", variant="omaha")
-    with pytest.raises(ValueError, match="unknown variant 'razz'"):
-        pokerlut.evaluate("Ah Kh Qh Jh Th", variant="razz")
+    with pytest.raises(ValueError, match="unknown variant 'lowball'"):
+        pokerlut.evaluate("Ah Kh Qh Jh Th", variant="lowball")
     with pytest.raises(ValueError, match=r"card 2c \(id 0\) is not in the short-deck deck"):
         pokerlut.equity(["AhKh", "2c3c"], variant="short-deck")
     with pytest.raises(ValueError, match=r"the wild card \(id 52\) is not dealt in equity calculations"):

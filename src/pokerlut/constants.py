@@ -70,6 +70,13 @@ def suit_of(card_id: int) -> int:
 
 #: Hand sizes ranked as the best five of k (each has tables of its own).
 HAND_SIZES = (5, 6, 7)
+#: The hand sizes of the games ranked whole: badugi's four cards, three-card poker's three, the
+#: rows of open-face Chinese poker (a 3-card top row, 5-card middle and bottom rows).
+BADUGI_CARDS = 4
+THREE_CARDS = 3
+OFC_ROW_SIZES = (3, 5)
+#: Seven-card stud: the cards each player ends with.
+STUD_CARDS = 7
 #: The most cards one hand may hold (Hold'em: 2 hole + 5 board).
 MAX_HAND_CARDS = 7
 #: The strength no hand has: the kernels write it for a row they reject.
@@ -92,10 +99,18 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
              "Four of a kind", "Straight flush", "Five of a kind"),
     "short-deck": ("High card", "One pair", "Two pair", "Straight", "Three of a kind", "Full house", "Flush",
                    "Four of a kind", "Straight flush"),
+    "short-deck-straight-over-trips": ("High card", "One pair", "Two pair", "Three of a kind", "Straight",
+                                       "Full house", "Flush", "Four of a kind", "Straight flush"),
     "ace-five-low": ("Four of a kind", "Full house", "Three of a kind", "Two pair", "One pair", "No pair"),
     "eight-or-better": ("No low", "Eight low", "Seven low", "Six low", "Five low"),
     "deuce-seven-low": ("Straight flush", "Four of a kind", "Full house", "Flush", "Straight", "Three of a kind",
                         "Two pair", "One pair", "High card"),
+    # open-face Chinese poker rows: 3-card top rows and 5-card rows on one scale (the high game's
+    # categories without five of a kind; a top row is high card, one pair or three of a kind)
+    "ofc": ("High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
+            "Four of a kind", "Straight flush"),
+    "three-card-poker": ("High card", "One pair", "Flush", "Straight", "Three of a kind", "Straight flush"),
+    "badugi": ("One-card hand", "Two-card hand", "Three-card hand", "Badugi"),
 }
 #: How many of the best five are "made" per high category (``docs/rules.md``, "Best five and made
 #: cards"): the single highest card, the pair, both pairs, the trips, all five, all five, all five,

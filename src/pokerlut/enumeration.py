@@ -59,6 +59,9 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high") -> np.ndarra
     """
     n_cards = _check_n_cards(n_cards)
     v = best_five_variant(variant, "strength_histogram")
+    if n_cards not in v.hand_sizes or v.tables.suit_sets:
+        raise ValueError(f"strength_histogram counts hands of 5, 6 or 7 cards ranked by rank sums; the {v.name} "
+                         f"game ranks hands of {' or '.join(map(str, v.hand_sizes))} cards")
     return _histogram(v.tables, n_cards)
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _threads
+from . import _threads, layout
 from ._input import hand_rows, one_hand_bytes, raise_for_rows
 from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
 from .constants import HAND_SIZES
 from .kernels.one_hand import TABLE_ORDER
-from .kernels.registry import one_hand_entry, ranking_kernel
+from .kernels.registry import badugi_kernel, one_hand_entry, ranking_kernel
 from .tables import TableSet
 from .variants import Variant, VariantLike, best_five_variant
 
@@ -84,15 +84,24 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     parallel = _threads.check_parallel(parallel)
     n_rows, n_cards = rows.shape
     out = np.empty(n_rows, dtype=np.uint16)
-    kernel = ranking_kernel(n_cards, bool(check), table_set.simd_fits)
-    tables = table_set.rank_tables(n_cards)
     flat = rows.reshape(-1)
+    if table_set.suit_sets:  # badugi: the suits' rank masks
+        kernel = badugi_kernel(bool(check))
+        tables = (table_set.cards, table_set[layout.SUIT_KEYS_TABLE], table_set[layout.values_name(n_cards)])
 
-    def piece(lo: int, hi: int, slot: int = 0) -> int:
-        bad = np.zeros(1, dtype=np.int64)
-        block = flat[n_cards * lo:n_cards * hi]
-        kernel(block, block, out[lo:hi], *tables, bad)
-        return int(bad[0])
+        def piece(lo: int, hi: int, slot: int = 0) -> int:
+            bad = np.zeros(1, dtype=np.int64)
+            kernel(flat[n_cards * lo:n_cards * hi], out[lo:hi], *tables, bad)
+            return int(bad[0])
+    else:
+        kernel = ranking_kernel(n_cards, bool(check), table_set.simd_fits)
+        tables = table_set.rank_tables(n_cards)
+
+        def piece(lo: int, hi: int, slot: int = 0) -> int:
+            bad = np.zeros(1, dtype=np.int64)
+            block = flat[n_cards * lo:n_cards * hi]
+            kernel(block, block, out[lo:hi], *tables, bad)
+            return int(bad[0])
 
     def after_block(lo: int, hi: int, bad: list) -> None:
         if any(bad):
@@ -112,9 +121,9 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
     Parameters
     ----------
     hands
-        Anything of shape ``(..., k)`` with ``k`` 5, 6 or 7: an integer array of card ids
-        (``4 * rank + suit``, 52 for a wild card, any number of wilds per hand), nested lists, or
-        card strings.  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
+        Anything of shape ``(..., k)`` with ``k`` 5, 6 or 7 (or the game's own sizes, below): an
+        integer array of card ids (``4 * rank + suit``, 52 for a wild card, any number of wilds per
+        hand), nested lists, or card strings.  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
         from the 6- and 7-card tables, with no loop over subsets).  C-contiguous ``uint8`` input
         is used as it is; other integer dtypes are range-checked and narrowed.
     check
@@ -127,9 +136,12 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
         (:func:`pokerlut.set_num_threads`); ``True``/``False`` force either way.
     variant
         The game (:mod:`pokerlut.variants`): ``"high"`` (the default), ``"short-deck"``,
-        ``"ace-five-low"``, ``"eight-or-better"`` or ``"deuce-seven-low"``; every one ranks the
-        best 5 of 5-7 cards, and higher is better in all of them, lows included.  A card the game
-        does not deal (a deuce in short deck, the wild card outside ``"high"``) is bad input.
+        ``"short-deck-straight-over-trips"``, ``"ace-five-low"``, ``"eight-or-better"``,
+        ``"deuce-seven-low"`` and the stud games (``"stud"``, ``"stud-hilo"``: its high hand,
+        ``"razz"``) rank the best 5 of 5-7 cards; ``"badugi"`` ranks 4 cards,
+        ``"three-card-poker"`` 3, ``"ofc"`` open-face rows of 3 or 5 cards on one scale.  Higher is
+        better in all of them, lows included.  A card the game does not deal (a deuce in short
+        deck, the wild card outside ``"high"``) is bad input.
 
     Returns
     -------
@@ -169,6 +181,6 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
                 if strength:  # 0: a bad hand, or a size outside 5-7: the batch path names the problem
                     return np.array(strength, _UINT16)
     v = best_five_variant(variant, "evaluate")
-    rows, lead_shape = hand_rows(hands, HAND_SIZES)
+    rows, lead_shape = hand_rows(hands, v.hand_sizes)
     out = rank_rows(rows, v.tables, check=check, parallel=parallel, lead_shape=lead_shape, variant=v)
     return out.reshape(lead_shape)

@@ -56,9 +56,24 @@ RANK_MULTIPLIERS: tuple[int, ...] = (
 WILD_MULTIPLIER = 1332
 
 SUIT_COUNTER_BITS = 4
-SUIT_COUNTER_START = 3
+#: Cards of one suit that make a flush in the five-card games; a game of three-card hands with
+#: flushes (three-card poker) starts its counters at ``8 - 3 = 5`` instead (:func:`suit_counters_start`).
+FLUSH_CARDS = 5
+SUIT_COUNTER_START = (1 << (SUIT_COUNTER_BITS - 1)) - FLUSH_CARDS
 #: Added by the first card of a hand in games with flushes: every counter starts at 3.
 SUIT_COUNTERS_START = sum(SUIT_COUNTER_START << (SUIT_COUNTER_BITS * s) for s in range(N_SUITS))
+
+
+def suit_counters_start(flush_cards: int = FLUSH_CARDS) -> int:
+    """What a hand's first card adds to the four suit counters so that bit 3 of a counter is set
+    exactly when its suit holds ``flush_cards`` cards (wild cards included) or more.
+
+    >>> suit_counters_start() == SUIT_COUNTERS_START, hex(suit_counters_start(3))
+    (True, '0x5555')
+    """
+    start = (1 << (SUIT_COUNTER_BITS - 1)) - flush_cards
+    return sum(start << (SUIT_COUNTER_BITS * s) for s in range(N_SUITS))
+
 #: Bit 3 of each counter: set when that suit's natural cards and the wild cards number five or more.
 FLUSH_BITS = sum(1 << (SUIT_COUNTER_BITS * s + SUIT_COUNTER_BITS - 1) for s in range(N_SUITS))
 #: One on every suit counter: what a wild card adds to them (at most 3 + 7 = 10, so no counter
@@ -113,6 +128,42 @@ BASES_DTYPE = np.uint32
 VALUE_DTYPE = np.uint16
 HAND_VALUES_DTYPE = np.uint8
 RULES_DTYPE = np.uint8
+
+
+#: Three-card hands (three-card poker, the top row of open-face Chinese poker) never leave the fast
+#: path for a flush: the rank key of three natural cards is below ``1 << 24``, and a three-card
+#: flush (its suit counter started at 5 reaches 8) adds :data:`THREE_CARD_FLUSH_KEY` to it, so the
+#: hash holds the flushes as keys of their own.  No branch, no flush table read.
+THREE_CARD_FLUSH_KEY = 1 << 24
+
+#: Badugi's tables read the cards differently (:func:`suit_set_constant`): a card adds bit
+#: ``13 * suit + rank`` (its suit's 13-bit rank mask gets the card's rank), so the key of a hand holds
+#: the four suits' rank masks side by side (bits 0..51), and an id the game does not deal adds one
+#: to the poison field, as above.  ``suit_keys[mask]`` (:data:`SUIT_KEYS_TABLE`, uint32, one entry
+#: per 13-bit mask) is a number per rank mask, chosen by the generator so that the sum over the four
+#: suits tells apart any two hands of different value; the sum is the same for every relabelling of
+#: the suits, and it indexes ``values4`` directly, clamped to its last entry (which holds 0), so that
+#: the masks of any bytes whatever read inside it::
+#:
+#:     value = values4[min(suit_keys[m0] + suit_keys[m1] + suit_keys[m2] + suit_keys[m3], len - 1)]
+SUIT_SET_BITS = 13
+SUIT_SET_MASK = (1 << SUIT_SET_BITS) - 1
+SUIT_KEYS_TABLE = "suit_keys"
+SUIT_KEYS_DTYPE = np.uint32
+#: Bits above the four rank masks: a valid suit-set key has none (poison, or a repeated ace's carry).
+SUIT_SET_OVERFLOW = ~((1 << (SUIT_SET_BITS * N_SUITS)) - 1) & ((1 << 64) - 1)
+
+
+def suit_set_constant(card: int, *, poison: bool) -> np.uint64:
+    """The amount card id ``card`` adds to a suit-set key (badugi).
+
+    >>> int(suit_set_constant(51, poison=False)) == 1 << (3 * SUIT_SET_BITS + 12)
+    True
+    """
+    if poison:
+        return np.uint64(1 << POISON_SHIFT)
+    rank, suit = divmod(card, N_SUITS)
+    return np.uint64(1 << (SUIT_SET_BITS * suit + rank))
 
 
 def bases_name(n_cards: int) -> str:

@@ -167,7 +167,9 @@ def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "hig
         ``(P, h)`` (one deal) or ``(N, P, h)`` (N deals): P players with h hole cards each.
     board
         ``(b,)`` or ``(N, b)`` shared cards, or empty for draw games.  Games ranked by the best five
-        of k need ``h + b`` of 5, 6 or 7; Omaha ``h`` of 4, 5 or 6 and ``b`` of 3, 4 or 5.
+        of k need ``h + b`` of 5, 6 or 7 (seven-card stud: each player's 7 cards as holes, no
+        board); Omaha ``h`` of 4, 5 or 6 and ``b`` of 3, 4 or 5; badugi 4 cards, three-card poker
+        3, open-face rows 3 or 5.
     check
         Reject a card dealt twice anywhere in a deal, or a card the game does not deal, with a
         ``ValueError`` naming the deal, the player or board position and the card.
@@ -177,7 +179,7 @@ def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "hig
     Returns
     -------
     Showdown or HiLoShowdown
-        ``Showdown(strengths, winners, shares)``; for ``"omaha-hilo"`` a :class:`HiLoShowdown`
+        ``Showdown(strengths, winners, shares)``; for ``"omaha-hilo"`` and ``"stud-hilo"`` a :class:`HiLoShowdown`
         with both sides, half the pot to each (the whole pot to the high when no low qualifies),
         ties splitting each half evenly, and who scoops.
 
@@ -213,8 +215,10 @@ def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "hig
         if hole not in v.hole_sizes or board.shape[1] not in v.board_sizes:
             raise ValueError(f"an {v.name} hand has 4, 5 or 6 hole cards and a board of 3, 4 or 5 cards; got "
                              f"{hole} hole cards and {board.shape[1]} board cards")
-    elif hole + board.shape[1] not in HAND_SIZES:
-        raise ValueError(f"each player's hand (hole {hole} + board {board.shape[1]} cards) must have 5, 6 or 7 cards")
+    elif hole + board.shape[1] not in v.hand_sizes:
+        wanted = " or ".join(map(str, v.hand_sizes)) if len(v.hand_sizes) < 3 else "5, 6 or 7"
+        raise ValueError(f"each player's hand (hole {hole} + board {board.shape[1]} cards) must have {wanted} cards "
+                         f"in the {v.name} game")
     if n_players < 1:
         raise ValueError("a showdown needs at least one player")
     combined = np.concatenate([holes.reshape(n_deals, n_players * hole), board], axis=1)
@@ -232,8 +236,9 @@ def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "hig
     else:
         hands = np.concatenate([holes.astype(np.uint8),
                                 np.broadcast_to(boards[:, None, :], (n_deals, n_players, boards.shape[1]))], axis=2)
-        high = rank_rows(np.ascontiguousarray(hands.reshape(-1, hands.shape[2])), tables, check=False)
-        low = None
+        rows = np.ascontiguousarray(hands.reshape(-1, hands.shape[2]))
+        high = rank_rows(rows, tables, check=False)
+        low = rank_rows(rows, v.low_tables, check=False) if v.is_hilo else None  # stud hi-lo
     high = high.reshape(n_deals, n_players)
     high_winners, shares = _split(high)
     if low is None:

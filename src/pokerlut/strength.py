@@ -133,15 +133,22 @@ def _low_words(ranks) -> str:
     return "-".join("A" if r == ACE else RANK_CHARS[r] for r in ranks)
 
 
-def _describe_high(name: str, r: list[int]) -> str:
+def _kickers(ranks: list[int]) -> str:
+    """`` (Q-T kickers)``, `` (K kicker)``, or nothing (a 3-card row's trips)."""
+    if not ranks:
+        return ""
+    return f" ({_ranks_words(ranks)} kicker{'s' if len(ranks) > 1 else ''})"
+
+
+def _describe_high(name: str, r: list[int], royal: bool = True) -> str:
     if name in ("High card", "Flush"):
         return f"{name}, {RANK_NAMES[r[0]]}-high ({_ranks_words(r)})"
     if name == "One pair":
-        return f"{name}, {RANK_PLURALS[r[0]]} ({_ranks_words(r[1:4])} kickers)"
+        return f"{name}, {RANK_PLURALS[r[0]]}{_kickers(r[1:4])}"
     if name == "Two pair":
         return f"{name}, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]} ({RANK_NAMES[r[2]]} kicker)"
     if name == "Three of a kind":
-        return f"{name}, {RANK_PLURALS[r[0]]} ({_ranks_words(r[1:3])} kickers)"
+        return f"{name}, {RANK_PLURALS[r[0]]}{_kickers(r[1:3])}"
     if name == "Straight":
         return f"{name}, {RANK_NAMES[r[0]]}-high"
     if name == "Full house":
@@ -149,7 +156,7 @@ def _describe_high(name: str, r: list[int]) -> str:
     if name == "Four of a kind":
         return f"{name}, {RANK_PLURALS[r[0]]} ({RANK_NAMES[r[1]]} kicker)"
     if name == "Straight flush":
-        return "Royal flush" if r[0] == ACE else f"{name}, {RANK_NAMES[r[0]]}-high"
+        return "Royal flush" if r[0] == ACE and royal else f"{name}, {RANK_NAMES[r[0]]}-high"
     return f"{name}, {RANK_PLURALS[r[0]]}"
 
 
@@ -173,6 +180,8 @@ def describe(strength: int, variant: VariantLike = "high") -> str:
     ('Royal flush', 'High card, seven-high (7-5-4-3-2)')
     >>> describe(7462, "deuce-seven-low"), describe(56, "eight-or-better"), describe(1, "eight-or-better")
     ('Seven-five low (7-5-4-3-2)', '6-4-3-2-A low', 'No low')
+    >>> describe(1092, "badugi"), describe(741, "three-card-poker"), describe(4014, "ofc")
+    ('Badugi, 4-3-2-A', 'Straight flush, ace-high', 'One pair, queens (K kicker)')
     """
     plain = _plain_strength(strength)
     if plain is not None and type(variant) is str:
@@ -191,6 +200,10 @@ def _sentence(strength, variant: VariantLike) -> str:
     r = [x for x in ranks if x != NO_CARD]
     if tables.name in ("ace-five-low", "eight-or-better"):
         return _describe_ace_five(name, r)
+    if tables.name == "badugi":
+        return f"{name}, {_low_words(r)}"
+    if tables.name == "three-card-poker":  # three cards: no royal flush
+        return _describe_high(name, r, royal=False)
     if tables.name == "deuce-seven-low" and name == "High card":
         return f"{RANK_NAMES[r[0]].capitalize()}-{RANK_NAMES[r[1]]} low ({_ranks_words(r)})"
     return _describe_high(name, r)

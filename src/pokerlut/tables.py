@@ -21,6 +21,7 @@ from typing import Mapping, NamedTuple
 import numpy as np
 
 from . import layout
+from .constants import WILD
 
 MANIFEST = "manifest.json"
 ENVIRONMENT_VARIABLE = "POKERLUT_TABLES"
@@ -98,15 +99,58 @@ class TableSet:
         """The card constants of every uint8 id (:mod:`pokerlut.layout`)."""
         return self.arrays[layout.CARD_TABLE]
 
+    @property
+    def suit_sets(self) -> bool:
+        """Whether the game's hands are keyed by their suits' rank masks (badugi), not rank sums."""
+        return layout.SUIT_KEYS_TABLE in self.arrays
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The hand sizes the tables rank (one table of values each).
+
+        >>> load_table_set("high").hand_sizes, load_table_set("badugi").hand_sizes
+        ((5, 6, 7), (4,))
+        """
+        return tuple(n for n in range(1, 8) if layout.values_name(n) in self.arrays)
+
+    @property
+    def deals_wild(self) -> bool:
+        """Whether the card table takes the wild card (only the high game's does)."""
+        return bool(self.arrays[layout.RULES_TABLE][layout.RULE_WILD])
+
     def rank_tables(self, n_cards: int) -> RankTables:
-        """The tables the ranking kernels take for hands of ``n_cards`` cards (5, 6 or 7).
+        """The tables the ranking kernels take for hands of ``n_cards`` cards (5, 6 or 7; 3 in the
+        games of three-card rows).
 
         >>> load_table_set("high").rank_tables(7).values.dtype.name
         'uint16'
         """
         a = self.arrays
+        five = 5 if layout.bases_name(5) in a else n_cards  # the 5-card hash, for rows ranked subset by subset
         return RankTables(a[layout.CARD_TABLE], a[layout.bases_name(n_cards)], a[layout.values_name(n_cards)],
-                          a[layout.FLUSH_TABLE], a[layout.bases_name(5)], a[layout.values_name(5)], self.subset_rare)
+                          a[layout.FLUSH_TABLE], a[layout.bases_name(five)], a[layout.values_name(five)],
+                          self.subset_rare)
+
+    @cached_property
+    def natural(self) -> "TableSet":
+        """These tables with the wild card refused (poisoned in the card table), for a game that
+        ranks by them but deals no wild card (seven-card stud on the high game's tables).
+
+        >>> t = load_table_set("high").natural
+        >>> t.name, t.deals_wild, int(t.cards[52]) == 1 << layout.POISON_SHIFT
+        ('high', False, True)
+        """
+        if not self.deals_wild:
+            return self
+        cards = self.cards.copy()
+        for offset in (0, layout.FIRST_CARD):
+            cards[offset + WILD] = np.uint64(1 << layout.POISON_SHIFT)
+        rules = self.arrays[layout.RULES_TABLE].copy()
+        rules[layout.RULE_WILD] = 0
+        for array in (cards, rules):
+            array.flags.writeable = False
+        return TableSet(self.name, MappingProxyType({**self.arrays, layout.CARD_TABLE: cards,
+                                                     layout.RULES_TABLE: rules}))
 
 
 def _load_file(root: Path, name: str, info: dict) -> np.ndarray:

@@ -3,27 +3,40 @@
 Every public function takes ``variant=`` (a name, or a :class:`Variant`); ``"high"`` is the
 default.  The rules of each game are in ``docs/rules.md`` ("Other variants", "Strength scales").
 
-=================== ======================================= =========== ============================
-name                game                                    hand rule   tables
-=================== ======================================= =========== ============================
-``high``            standard high hands, wild cards allowed best 5 of k ``high``
-``short-deck``      36 cards (6 to A), flush over full house best 5 of k ``short-deck``
-``ace-five-low``    razz low: aces low, no straights/flushes best 5 of k ``ace-five-low``
-``eight-or-better`` ace-to-five low, five ranks of 8 or less best 5 of k ``eight-or-better``
-``deuce-seven-low`` aces high, straights and flushes count  best 5 of k ``deuce-seven-low``
-``omaha``           exactly 2 of 4-6 hole + 3 of 3-5 board  omaha       ``high``
-``omaha-hilo``      omaha high + eight-or-better low        omaha hi-lo ``high``, ``eight-or-better``
-=================== ======================================= =========== ============================
+================================== ====================================== =========== ======================
+name                               game                                   hand rule   tables
+================================== ====================================== =========== ======================
+``high``                           standard high hands, wild cards        best 5 of k ``high``
+``short-deck``                     36 cards (6 to A), trips over straight best 5 of k ``short-deck``
+``short-deck-straight-over-trips`` the same, straight over trips          best 5 of k its own
+``ace-five-low``                   razz low: aces low, no straights       best 5 of k ``ace-five-low``
+``eight-or-better``                ace-to-five low, five ranks <= 8       best 5 of k ``eight-or-better``
+``deuce-seven-low``                aces high, straights and flushes count best 5 of k ``deuce-seven-low``
+``omaha``                          exactly 2 of 4-6 hole + 3 of 3-5 board omaha       ``high``
+``omaha-hilo``                     omaha high + eight-or-better low       omaha hi-lo ``high``, ``eight-or-better``
+``stud``                           seven-card stud, high                  stud        ``high``
+``stud-hilo``                      stud high + eight-or-better low        stud hi-lo  ``high``, ``eight-or-better``
+``razz``                           seven-card stud, ace-to-five low       stud        ``ace-five-low``
+``badugi``                         four cards, distinct ranks and suits   whole hand  ``badugi``
+``ofc``                            open-face rows: 3-card top, 5-card     whole hand  ``ofc``
+``three-card-poker``               three-card poker's ladder              whole hand  ``three-card-poker``
+================================== ====================================== =========== ======================
+
+The stud games rank the best five of each player's seven cards (``evaluate`` and ``showdown``
+take 5 to 7 cards, as in the best-five games) and have an equity engine of their own (known and
+unknown cards per player, no board).  The whole-hand games rank a hand as dealt, of the sizes
+``hand_sizes`` says: badugi 4 cards, three-card poker 3, open-face rows 3 (the top row) or 5, on one
+scale.
 
 Strengths are higher-is-better in every game (low games included), so ``max`` and ``argmax``
 settle a showdown in any of them.
 
->>> get_variant("short-deck").deck_size, get_variant("omaha").hole_sizes
-(36, (4, 5, 6))
+>>> get_variant("short-deck").deck_size, get_variant("omaha").hole_sizes, get_variant("ofc").hand_sizes
+(36, (4, 5, 6), (3, 5))
 >>> get_variant("nope")
 Traceback (most recent call last):
 ...
-ValueError: unknown variant 'nope'; choose one of: high, short-deck, ace-five-low, eight-or-better, deuce-seven-low, omaha, omaha-hilo
+ValueError: unknown variant 'nope'; choose one of: high, short-deck, short-deck-straight-over-trips, ace-five-low, eight-or-better, deuce-seven-low, omaha, omaha-hilo, stud, stud-hilo, razz, badugi, ofc, three-card-poker
 """
 
 from __future__ import annotations
@@ -31,10 +44,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .constants import N_RANKS, N_SUITS, OMAHA_BOARD_SIZES, OMAHA_HOLE_SIZES, RANK_CHARS, card
+from .constants import (BADUGI_CARDS, HAND_SIZES, N_RANKS, N_SUITS, OFC_ROW_SIZES, OMAHA_BOARD_SIZES,
+                        OMAHA_HOLE_SIZES, RANK_CHARS, THREE_CARDS, card)
 from .tables import TableSet, load_table_set
 
 BEST_FIVE, OMAHA, OMAHA_HILO = "best five of k", "omaha", "omaha hi-lo"
+#: Seven-card stud (the best five of each player's seven, no board), high only or hi-lo.
+STUD, STUD_HILO = "stud", "stud hi-lo"
+#: Hands ranked whole, as dealt: badugi's four cards, three- and five-card rows.
+WHOLE_HAND = "whole hand"
 
 
 @dataclass(frozen=True)
@@ -51,6 +69,7 @@ class Variant:
     low: bool = False  #: a low game (the better hand has the smaller cards)
     hole_sizes: tuple[int, ...] = ()  #: hole cards per player (Omaha)
     board_sizes: tuple[int, ...] = ()  #: board cards (Omaha)
+    hand_sizes: tuple[int, ...] = HAND_SIZES  #: the cards of one hand ``evaluate`` ranks (not Omaha)
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -63,8 +82,10 @@ class Variant:
 
     @property
     def tables(self) -> TableSet:
-        """The (high) table set, loaded and verified on first use."""
-        return load_table_set(self.table_set)
+        """The (high) table set, loaded and verified on first use; in a game without the wild card
+        its card table refuses it (seven-card stud and Omaha rank on the high game's tables)."""
+        tables = load_table_set(self.table_set)
+        return tables if self.wild else tables.natural
 
     @property
     def low_tables(self) -> TableSet | None:
@@ -73,6 +94,15 @@ class Variant:
     @property
     def is_omaha(self) -> bool:
         return self.rule in (OMAHA, OMAHA_HILO)
+
+    @property
+    def is_stud(self) -> bool:
+        return self.rule in (STUD, STUD_HILO)
+
+    @property
+    def is_hilo(self) -> bool:
+        """Half the pot to the best high hand, half to the best qualifying low."""
+        return self.rule in (OMAHA_HILO, STUD_HILO)
 
     def describe_deck(self) -> str:
         """A few words naming the deck, for error messages.
@@ -90,6 +120,8 @@ _ALL_RANKS = tuple(range(N_RANKS))
 VARIANTS: dict[str, Variant] = {v.name: v for v in (
     Variant("high", "Standard high", _ALL_RANKS, BEST_FIVE, "high", wild=True),
     Variant("short-deck", "Short deck", tuple(range(4, 13)), BEST_FIVE, "short-deck"),
+    Variant("short-deck-straight-over-trips", "Short deck, straight over trips", tuple(range(4, 13)), BEST_FIVE,
+            "short-deck-straight-over-trips"),
     Variant("ace-five-low", "Ace-to-five low", _ALL_RANKS, BEST_FIVE, "ace-five-low", low=True),
     Variant("eight-or-better", "Eight-or-better low", _ALL_RANKS, BEST_FIVE, "eight-or-better", low=True),
     Variant("deuce-seven-low", "Deuce-to-seven low", _ALL_RANKS, BEST_FIVE, "deuce-seven-low", low=True),
@@ -97,6 +129,14 @@ VARIANTS: dict[str, Variant] = {v.name: v for v in (
             board_sizes=OMAHA_BOARD_SIZES),
     Variant("omaha-hilo", "Omaha hi-lo (eight or better)", _ALL_RANKS, OMAHA_HILO, "high", "eight-or-better",
             hole_sizes=OMAHA_HOLE_SIZES, board_sizes=OMAHA_BOARD_SIZES),
+    Variant("stud", "Seven-card stud", _ALL_RANKS, STUD, "high"),
+    Variant("stud-hilo", "Seven-card stud hi-lo (eight or better)", _ALL_RANKS, STUD_HILO, "high",
+            "eight-or-better"),
+    Variant("razz", "Razz", _ALL_RANKS, STUD, "ace-five-low", low=True),
+    Variant("badugi", "Badugi", _ALL_RANKS, WHOLE_HAND, "badugi", low=True, hand_sizes=(BADUGI_CARDS,)),
+    Variant("ofc", "Open-face Chinese poker rows", _ALL_RANKS, WHOLE_HAND, "ofc", hand_sizes=OFC_ROW_SIZES),
+    Variant("three-card-poker", "Three-card poker", _ALL_RANKS, WHOLE_HAND, "three-card-poker",
+            hand_sizes=(THREE_CARDS,)),
 )}
 #: The games ranked by the best five of 5-7 cards (every one but Omaha's), in :data:`VARIANTS` order.
 BEST_FIVE_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.rule == BEST_FIVE)
@@ -121,7 +161,8 @@ def get_variant(variant: VariantLike = "high") -> Variant:
 
 
 def best_five_variant(variant: VariantLike, what: str) -> Variant:
-    """The variant, which must be one ranked by the best five of 5-7 cards (not Omaha)."""
+    """The variant, which must be one whose hands are ranked given whole (not Omaha): the best
+    five of 5-7 cards, or a game of its own hand sizes (badugi, 3-card rows)."""
     v = get_variant(variant)
     if v.is_omaha:
         raise ValueError(f"{what} ranks hands of 5, 6 or 7 cards; an {v.name} hand is hole cards plus a board: "

@@ -101,6 +101,17 @@ def _steps() -> dict[str, Callable[[], None]]:
             equities.equity(["AsKsAdKd", "QhJhTh9h"], "2c 7d 8s 3h", variant=variant)
             equities.equity(["AsKsAdKd", "AA**", "random"], variant=variant, exact=False, samples=1000, seed=1)
 
+    def games() -> None:
+        from . import ofc
+
+        for variant, k in (("badugi", 4), ("three-card-poker", 3)):
+            hands = random_hands(64, k, seed=k)
+            for check in (True, False):
+                evaluate_hands(hands, check=check, variant=variant)
+        ofc.score(random_hands(2, 26, seed=1).reshape(2, 2, 13))
+        equities.equity(["As Ad 7c 9h 2d 3s", "Kh Ks Qd 8c 8h 2c"], variant="stud-hilo")
+        equities.equity(["As Ad 7c", "Kh"], variant="stud", exact=False, samples=1000, seed=1)
+
     def video_poker() -> None:
         videopoker.game_return("jacks-or-better", progress=False)
         videopoker.hold_values("Jh Jd 4s 7c Qh", "jacks-or-better")
@@ -129,7 +140,7 @@ def _steps() -> dict[str, Callable[[], None]]:
         jit.best_five(t, cards, five, five), jit.omaha(t, cards[:4], cards[4:])
 
     return {"evaluate": evaluate, "best five": best_five, "enumeration": enumeration, "equity": equity,
-            "omaha": omaha, "video poker": video_poker, "boards": boards, "jit": jit_api}
+            "omaha": omaha, "video poker": video_poker, "boards": boards, "jit": jit_api, "games": games}
 
 
 def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None) -> dict[str, float]:
@@ -140,7 +151,8 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
     features
         Names from :data:`FEATURES` (``"evaluate"``, ``"best five"``, ``"enumeration"``,
         ``"equity"``, ``"omaha"``, ``"video poker"``, ``"boards"``, ``"jit"``: one hand from Python and
-        :mod:`pokerlut.jit`), a comma-separated string of them, or None for
+        :mod:`pokerlut.jit`; ``"games"``: badugi, three-card rows, open-face scoring, stud equity), a
+        comma-separated string of them, or None for
         ``$POKERLUT_WARMUP`` (same syntax) or else all of them.
     progress
         A progress bar on stderr (default: when stderr is a terminal).

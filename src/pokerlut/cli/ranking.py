@@ -43,8 +43,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
             raise ValueError(f"hand {i} ({text!r}): an {variant.name} hand is "
                              f"{', '.join(map(str, variant.hole_sizes))} hole cards (the board goes in --board), "
                              f"got {len(cards)}")
-        if not variant.is_omaha and len(cards) not in HAND_SIZES:
-            raise ValueError(f"hand {i} ({text!r}): a hand is 5, 6 or 7 cards, got {len(cards)}")
+        if not variant.is_omaha and len(cards) not in variant.hand_sizes:
+            game = "a hand is 5, 6 or 7" if variant.hand_sizes == HAND_SIZES else \
+                f"a {variant.name} hand is {' or '.join(map(str, variant.hand_sizes))}"
+            raise ValueError(f"hand {i} ({text!r}): {game} cards, got {len(cards)}")
         texts.append(format_cards(cards, style="unicode" if args.unicode else "ascii"))
         hands.append(cards)
     sizes = {len(h) for h in hands}
@@ -52,8 +54,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise ValueError("hands: all hands given to one 'pokerlut eval' must have the same number of cards")
     if not variant.is_omaha:
         if args.board:
-            raise ValueError(f"--board: a {variant.name} hand is 5 to 7 cards given whole; --board is for omaha")
+            raise ValueError(f"--board: a {variant.name} hand is given whole; --board is for omaha")
         strengths = with_context("hands", evaluate, np.stack(hands), variant=variant)
+        if variant.is_hilo:  # stud hi-lo: the high, then the eight-or-better low
+            print("high:")
+            print_hands(texts, strengths, variant.table_set)
+            print("low:")
+            print_hands(texts, with_context("hands", evaluate, np.stack(hands), variant=variant.low_table_set),
+                        variant.low_table_set)
+            return 0
         print_hands(texts, strengths, variant.name)
         return 0
     if not args.board:
@@ -89,8 +98,7 @@ def register(sub) -> None:
     p.add_argument("hands", nargs="+", help="one hand per argument; W, Jk or * is a wild card")
     p.add_argument("--unicode", action="store_true", help="print suits as symbols")
     p.add_argument("--variant", default="high", choices=list(VARIANTS),
-                   help="the game (default high): short-deck, ace-five-low, eight-or-better, deuce-seven-low, "
-                        "omaha, omaha-hilo")
+                   help=f"the game (default high): {', '.join(list(VARIANTS)[1:])}")
     p.add_argument("--board", default="", help="omaha: the board (3 to 5 cards); the hands are hole cards")
     p = add_command(sub, "deal", cmd_deal,
                     help="the course deal: 9 cards 1..52, two players, print the winning cards")

@@ -2,6 +2,7 @@
 
 * :mod:`.holdem`: Hold'em (every best-five game), exact or Monte Carlo, hands and weighted ranges;
 * :mod:`.omaha`: Omaha and Omaha hi-lo;
+* :mod:`.stud`: seven-card stud, stud hi-lo and razz (known and unknown cards per player, no board);
 * :mod:`.batch`: many independent questions in one call (:func:`equity_batch`);
 * :mod:`.grid`: every starting-hand class against opponents (:func:`class_equity`);
 * :mod:`.plan`: exact or sampled, budgets, seeded chunks; :mod:`.results`: what comes back.
@@ -20,7 +21,7 @@ import numpy as np
 
 from .. import _seeds
 from .._notice import noticed
-from ..variants import VariantLike, get_variant
+from ..variants import WHOLE_HAND, VariantLike, get_variant
 from . import plan
 from .batch import equity_batch
 from .deal import Deal, ImpossibleDeal, parse_deal
@@ -29,6 +30,7 @@ from .holdem import holdem_equity
 from .omaha import omaha_equity
 from .plan import CHUNK_TRIALS, DEFAULT_SAMPLES, EXACT_BUDGET, MAX_DEALS, MAX_SAMPLES
 from .results import BatchEquityResult, EquityResult
+from .stud import stud_equity
 
 __all__ = ["equity", "equity_batch", "class_equity", "EquityResult", "BatchEquityResult", "EquityGrid",
            "ImpossibleDeal", "Deal", "parse_deal", "EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES",
@@ -47,7 +49,10 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
         In the Hold'em games (every ``variant`` but Omaha) each player is two hole cards
         (``"AhKh"``, ``[50, 46]``) or a range (``"TT+, AKs"``, :func:`pokerlut.parse_range`, a
         :class:`~pokerlut.Range`), and plays the best five of seven by the game's ranking.  In
-        ``"omaha"`` / ``"omaha-hilo"`` each player is 4, 5 or 6 hole cards or ``"random"``.
+        ``"omaha"`` / ``"omaha-hilo"`` each player is 4, 5 or 6 hole cards or ``"random"``.  In
+        ``"stud"``, ``"stud-hilo"`` and ``"razz"`` each player is the cards known of his seven
+        (``"As Ad 7c"``: the other four unknown) or ``(known cards, number unknown)``, with no
+        board (:mod:`pokerlut.equities.stud`).
     board, dead
         Known board cards (0, 3, 4 or 5) and dead cards, as text or ids.
     exact
@@ -94,6 +99,12 @@ def equity(players, board="", dead="", *, exact: bool | None = None, samples: in
     samples = plan.check_samples(samples)
     _seeds.check_seed(seed)
     v = get_variant(variant)
+    if v.is_stud:  # seven-card stud: known and unknown cards per player, no board (its own engine)
+        return stud_equity(players, dead, board=board, exact=exact, samples=samples, seed=seed, progress=progress,
+                           variant=v)
+    if v.rule == WHOLE_HAND:
+        raise ValueError(f"equity is for games with cards to come (Hold'em, Omaha, stud); {v.name} hands are ranked "
+                         f"as dealt: use pokerlut.showdown")
     deal = parse_deal(players, board, dead, v)
     if not isinstance(per_combo, (bool, np.bool_)):
         raise TypeError(f"per_combo must be True or False, got {per_combo!r}")

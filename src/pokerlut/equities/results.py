@@ -65,6 +65,7 @@ class EquityResult:
     #: With ``per_combo=True``: per player, the equity of each of its combos
     #: (:class:`pokerlut.equities.sweep.ComboEquity`; a fixed hand is a range of one combo).
     combos: list | None = field(default=None, compare=False)
+    unit: str = "boards"  #: what an exact run counts: boards (Hold'em, Omaha) or deals (stud)
 
     @property
     def boards(self) -> int:
@@ -84,7 +85,7 @@ class EquityResult:
             if mc:
                 line += f"  {self.std_error[i]:7.3%}"
             lines.append(line)
-        what = "boards" if not mc else "trials"
+        what = self.unit if not mc else "trials"
         tail = f"{self.method}, {self.n:,} {what}"
         if self.board:
             tail += f", board {self.board}"

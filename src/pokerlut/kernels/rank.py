@@ -1,11 +1,15 @@
 """Ranking rows of hands: the kernels behind :func:`pokerlut.evaluate`.
 
-One body, :func:`rank_rows`, gives every kernel: hand size ``n`` (5, 6, 7, a compile-time constant
-so the per-card loops unroll) and ``checked`` (validate every row).  Per row::
+One body, :func:`rank_rows`, gives every kernel: hand size ``n`` (5, 6, 7, or 3 for three-card
+rows; a compile-time constant so the per-card loops unroll) and ``checked`` (validate every row).
+Per row::
 
     key  = sum of the card constants                  (one load and one add per card)
     slow = key & (flush | poison fields)              (| popcount(card bits) != n when checked)
     value = lookup(key)                               unless slow: rare_value(...)
+
+Three-card rows have no rare path: a flush adds ``THREE_CARD_FLUSH_KEY`` to the rank key and is
+looked up in the same hash (:mod:`pokerlut.layout`); only a bad row is set apart.
 
 Checked kernels give a bad row strength 0 (no hand has it) and count it; the caller names the
 problem.  Unchecked kernels read nothing outside the tables whatever the bytes (every uint8 id has
@@ -25,6 +29,9 @@ from .intrinsics import popcount, unlikely
 from .primitives import card_bits, hand_key, is_bad_row, lookup, rare_value
 
 _SLOW = np.uint64(layout.SLOW_FIELDS)
+_POISON = np.uint64(layout.POISON_FIELD)
+_FLUSH_BITS = np.uint64(layout.FLUSH_BITS)
+_THREE_FLUSH_SHIFT = np.uint64(layout.RANK_SHIFT + layout.THREE_CARD_FLUSH_KEY.bit_length() - 1)
 
 
 @nb.njit(inline="always", nogil=True)
@@ -33,6 +40,19 @@ def rank_rows(flat, again, out, lo, hi, n, checked, cards, bases, values, flush,
     the number of bad rows (checked kernels only)."""
     n64 = np.uint64(n)
     bad = 0
+    if n == 3:  # three-card rows: flushes are keys of their own (layout.THREE_CARD_FLUSH_KEY)
+        for i in range(lo, hi):
+            b = n64 * np.uint64(i)
+            key = hand_key(flat, b, n, cards)
+            slow = key & _POISON
+            if checked:
+                slow |= popcount(card_bits(flat, b, n)) ^ n64
+            if unlikely(slow != 0):
+                out[i] = 0
+                bad += 1
+            else:
+                out[i] = lookup(key + (np.uint64((key & _FLUSH_BITS) != 0) << _THREE_FLUSH_SHIFT), bases, values)
+        return bad if checked else 0
     for i in range(lo, hi):
         b = n64 * np.uint64(i)
         key = hand_key(flat, b, n, cards)

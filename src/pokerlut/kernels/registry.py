@@ -35,6 +35,22 @@ def rank_kernel(n_cards: int, checked: bool):
 
 
 @lru_cache(maxsize=None)
+def badugi_kernel(checked: bool):
+    """The kernel ranking badugi rows (:mod:`pokerlut.kernels.badugi`)."""
+    from .badugi import make_badugi_kernel
+
+    return make_badugi_kernel(checked)
+
+
+@lru_cache(maxsize=None)
+def ofc_kernel():
+    """The open-face Chinese poker scoring kernel (:mod:`pokerlut.kernels.ofc`)."""
+    from .ofc import make_ofc_kernel
+
+    return make_ofc_kernel()
+
+
+@lru_cache(maxsize=None)
 def select_kernel(n_cards: int):
     """The kernel picking the best five of rows of ``n_cards`` cards (:mod:`pokerlut.kernels.select`)."""
     from .select import make_select_kernel
@@ -131,6 +147,22 @@ def board_range_outs_kernel():
     from .boards import make_range_outs_kernel
 
     return make_range_outs_kernel()
+
+
+@lru_cache(maxsize=None)
+def stud_exact_kernel():
+    """The exact seven-card stud equity kernel (:mod:`pokerlut.kernels.stud`)."""
+    from .stud import make_stud_exact_kernel
+
+    return make_stud_exact_kernel()
+
+
+@lru_cache(maxsize=None)
+def stud_mc_kernel():
+    """The Monte Carlo seven-card stud equity kernel (:mod:`pokerlut.kernels.stud`)."""
+    from .stud import make_stud_mc_kernel
+
+    return make_stud_mc_kernel()
 
 
 @lru_cache(maxsize=None)

@@ -107,7 +107,7 @@ def range_strengths(hands_or_range, board, *, variant: str = "high") -> RangeStr
     >>> range_strengths("AA", "Qh 7h 2c", variant="lowball")
     Traceback (most recent call last):
     ...
-    ValueError: unknown variant 'lowball': a range on a board is ranked as one of 'high', 'short-deck', 'ace-five-low', 'eight-or-better', 'deuce-seven-low'
+    ValueError: unknown variant 'lowball': a range on a board is ranked as one of 'high', 'short-deck', 'short-deck-straight-over-trips', 'ace-five-low', 'eight-or-better', 'deuce-seven-low'
     >>> category_names("deuce-seven-low")[range_strengths(["7c5d"], "4h 3s 2c", variant="deuce-seven-low").categories[0]]
     'High card'
     """

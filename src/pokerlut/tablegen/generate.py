@@ -37,7 +37,8 @@ from pathlib import Path
 import numpy as np
 
 from .. import layout
-from ..constants import N_RANKS, NO_CARD, WILD
+from ..constants import BADUGI_CARDS, N_RANKS, NO_CARD, WILD
+from .badugi import BadugiLadder
 from .ladders import LADDERS, Ladder
 from .omaha import build_omaha_tables
 from .row_hash import build_row_hash
@@ -56,7 +57,7 @@ def card_table(ladder: Ladder) -> np.ndarray:
         wild = card == WILD and ladder.wild
         poison = not wild and card not in deck
         table[card] = layout.card_constant(card, wild=wild, poison=poison, suits=ladder.flushes)
-    start = layout.SUIT_COUNTERS_START if ladder.flushes else 0
+    start = layout.suit_counters_start(ladder.flush_cards) if ladder.flushes else 0
     table[layout.FIRST_CARD:] = table[:layout.CARD_IDS] + np.uint64(start)
     return table
 
@@ -82,10 +83,14 @@ def _key(multiset: tuple[int, ...]) -> int:
 
 
 def hash_values(ladder: Ladder) -> dict[int, dict[tuple[int, ...], int]]:
-    """Per hand size, the best 5-card value (flushes ignored) of every multiset: the 5-card values
-    from the ladder, each larger multiset the best of the multisets one card smaller."""
-    by_size = {5: {m: ladder.nonflush_strength(*_counts(m)) for m in multisets(ladder, 5)}}
-    for n in (6, 7):
+    """Per hand size, the value (flushes ignored) of every multiset: the ranked sizes' values from
+    the ladder (5 cards in the best-five games), each larger multiset the best of the multisets one
+    card smaller."""
+    by_size: dict[int, dict[tuple[int, ...], int]] = {}
+    for n in ladder.sizes:
+        if n in ladder.ranked_sizes:
+            by_size[n] = {m: ladder.nonflush_strength(*_counts(m)) for m in multisets(ladder, n)}
+            continue
         smaller = by_size[n - 1]
         by_size[n] = {m: max(smaller[m[:i] + m[i + 1:]] for i in range(n)) for m in multisets(ladder, n)}
     return by_size
@@ -93,17 +98,18 @@ def hash_values(ladder: Ladder) -> dict[int, dict[tuple[int, ...], int]]:
 
 def flush_table(ladder: Ladder) -> np.ndarray:
     """``[(wilds << 13) | mask]``: best value of one suit's naturals (``mask``) plus ``wilds`` wild
-    cards, 5 to 7 cards in all, flush or better; a bigger hand is the best of the hands one card
+    cards, flush or better, for every hand size of the game that holds a flush (5 to 7 cards in the
+    best-five games, 3 in three-card poker); a bigger hand is the best of the hands one card
     smaller."""
     max_wilds = layout.MAX_WILDS if ladder.wild else 0
     table = np.zeros((max_wilds + 1) << layout.FLUSH_WILD_SHIFT, dtype=np.uint16)
     if not ladder.flushes:
         return table
-    for total in (5, 6, 7):
+    for total in (n for n in ladder.sizes if n >= ladder.flush_cards):
         for wilds in range(0, min(max_wilds, total) + 1):
             for ranks in combinations(ladder.ranks, total - wilds):
                 mask = sum(1 << r for r in ranks)
-                if total == 5:
+                if total == ladder.flush_cards:
                     value = ladder.flush_strength(mask, wilds)
                 else:
                     smaller = [table[(wilds << layout.FLUSH_WILD_SHIFT) | (mask & ~(1 << r))] for r in ranks]
@@ -132,9 +138,9 @@ def _lookup(tables: dict[str, np.ndarray], n_cards: int, keys: np.ndarray) -> np
 
 def verify_against_five_card_tables(ladder: Ladder, tables: dict[str, np.ndarray]) -> None:
     """Check every 6- and 7-card entry (hash and flush table) against the best of its 5-card subsets
-    looked up in the 5-card tables."""
+    looked up in the 5-card tables (the sizes a ladder ranks directly have nothing to check)."""
     symbol_keys = np.array([layout.RANK_MULTIPLIERS[r] for r in range(N_RANKS)] + [layout.WILD_MULTIPLIER])
-    for n_cards in (6, 7):
+    for n_cards in (n for n in ladder.sizes if n not in ladder.ranked_sizes):
         sets = np.array(multisets(ladder, n_cards), dtype=np.int64)
         subsets = np.array(list(combinations(range(n_cards), 5)))
         sub_keys = symbol_keys[sets[:, subsets]].sum(axis=2)
@@ -148,7 +154,7 @@ def verify_against_five_card_tables(ladder: Ladder, tables: dict[str, np.ndarray
     for index in np.flatnonzero(flush):
         wilds, mask = divmod(int(index), 1 << layout.FLUSH_WILD_SHIFT)
         ranks = [r for r in range(N_RANKS) if mask >> r & 1]
-        if len(ranks) + wilds == 5:
+        if len(ranks) + wilds == ladder.flush_cards:
             continue
         best = max(int(flush[((5 - size) << layout.FLUSH_WILD_SHIFT) | sum(1 << r for r in used)])
                    for size in range(max(0, 5 - wilds), min(5, len(ranks)) + 1)
@@ -157,16 +163,34 @@ def verify_against_five_card_tables(ladder: Ladder, tables: dict[str, np.ndarray
             raise AssertionError(f"{ladder.name}: flush[{wilds}, {mask:#x}] is not the best of its 5-card subsets")
 
 
-def build_table_set(ladder: Ladder) -> dict[str, np.ndarray]:
+def build_badugi_tables(ladder: BadugiLadder) -> dict[str, np.ndarray]:
+    """Badugi's tables (:mod:`pokerlut.tablegen.badugi`): suit-set card constants, ``suit_keys``,
+    the strengths by sum of suit keys, ``hand_values`` and the flags; checked hand by hand."""
+    tables = {layout.CARD_TABLE: ladder.card_table(), layout.SUIT_KEYS_TABLE: ladder.suit_keys,
+              layout.HAND_VALUES_TABLE: hand_values_table(ladder), layout.RULES_TABLE: np.zeros(3, dtype=np.uint8),
+              layout.values_name(BADUGI_CARDS): ladder.value_table()}
+    ladder.verify(tables)
+    return tables
+
+
+def build_table_set(ladder: Ladder | BadugiLadder) -> dict[str, np.ndarray]:
     """Every table of one ladder, by file stem."""
+    if isinstance(ladder, BadugiLadder):
+        return build_badugi_tables(ladder)
     rules = np.zeros(3, dtype=np.uint8)
     rules[[layout.RULE_SUBSET_RARE, layout.RULE_WILD, layout.RULE_FLUSHES]] = (ladder.subset_rare, ladder.wild,
                                                                                ladder.flushes)
     tables = {layout.CARD_TABLE: card_table(ladder), layout.FLUSH_TABLE: flush_table(ladder),
               layout.HAND_VALUES_TABLE: hand_values_table(ladder), layout.RULES_TABLE: rules}
     for n_cards, entries in hash_values(ladder).items():
-        keys = np.array([_key(m) for m in entries], dtype=np.int64)
-        bases, values = build_row_hash(keys, np.array(list(entries.values()), dtype=np.uint16))
+        keys = [_key(m) for m in entries]
+        strengths = list(entries.values())
+        if n_cards == ladder.flush_cards == 3 and ladder.flushes:  # flushes of three: keys of their own
+            # (layout.THREE_CARD_FLUSH_KEY: the kernels add it to a flush's rank key)
+            for ranks in combinations(ladder.ranks, 3):
+                keys.append(layout.rank_key(ranks) + layout.THREE_CARD_FLUSH_KEY)
+                strengths.append(ladder.flush_strength(sum(1 << r for r in ranks), 0))
+        bases, values = build_row_hash(np.array(keys, dtype=np.int64), np.array(strengths, dtype=np.uint16))
         tables[layout.bases_name(n_cards)] = bases
         tables[layout.values_name(n_cards)] = values
     verify_against_five_card_tables(ladder, tables)

@@ -22,8 +22,9 @@ from functools import cached_property, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Callable, NamedTuple
 
-from ..constants import ACE, CATEGORIES, N_RANKS
+from ..constants import ACE, CATEGORIES, HAND_SIZES, N_RANKS, OFC_ROW_SIZES, THREE_CARDS
 from . import values
+from .badugi import BADUGI, BadugiLadder
 
 
 class HandClass(NamedTuple):
@@ -72,6 +73,9 @@ class Ladder:
     subset_rare: bool = False  #: 6/7-card rows with five cards of a suit are ranked subset by subset
     no_hand: HandClass | None = None
     describe_style: str = "high"
+    sizes: tuple[int, ...] = HAND_SIZES  #: the hand sizes with tables of their own
+    ranked_sizes: tuple[int, ...] = (5,)  #: sizes ``classify`` ranks; the others: the best of one card fewer
+    flush_cards: int = 5  #: cards of one suit that make a flush
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # ------------------------------------------------------------------ the strength scale
@@ -97,14 +101,16 @@ class Ladder:
         return self.n_natural + (N_RANKS if self.wild else 0)
 
     def shapes(self):
-        """Every natural 5-card shape of the deck: (rank counts, suited)."""
-        for multiset in combinations_with_replacement(self.ranks, 5):
-            counts = tuple(multiset.count(r) for r in range(N_RANKS))
-            if max(counts) <= 4:
-                yield counts, False
-        if self.flushes:
-            for distinct in combinations(self.ranks, 5):
-                yield tuple(1 if r in distinct else 0 for r in range(N_RANKS)), True
+        """Every natural shape of the deck of a ranked size (5 cards in the best-five games):
+        (rank counts, suited)."""
+        for size in self.ranked_sizes:
+            for multiset in combinations_with_replacement(self.ranks, size):
+                counts = tuple(multiset.count(r) for r in range(N_RANKS))
+                if max(counts) <= 4:
+                    yield counts, False
+            if self.flushes and size == self.flush_cards:
+                for distinct in combinations(self.ranks, size):
+                    yield tuple(1 if r in distinct else 0 for r in range(N_RANKS)), True
 
     def strength(self, counts: tuple[int, ...], suited: bool) -> int:
         """Dense strength of a natural 5-card shape."""
@@ -122,8 +128,8 @@ class Ladder:
 
     # ------------------------------------------------------------------ values the tables hold
     def nonflush_strength(self, counts: tuple[int, ...], wilds: int) -> int:
-        """Best value of naturals with rank ``counts`` plus ``wilds`` wild cards (5 cards in all),
-        flushes ignored."""
+        """Best value of naturals with rank ``counts`` plus ``wilds`` wild cards (a ranked size in
+        all), flushes ignored."""
         if self.wild:
             return values.offsuit_strength(counts, wilds)
         return self.strength(counts, False)
@@ -157,21 +163,35 @@ SHORT_DECK_CATEGORIES = CATEGORIES["short-deck"]
 _SHORT_STRAIGHTS = _straights(range(8, N_RANKS), wheel=(ACE, 4, 5, 6, 7))  # A-6-7-8-9 tops at the nine
 
 
-def _classify_short_deck(counts, suited):
-    pattern, ranks = _groups(counts, lambda r: r)
-    if pattern == (1, 1, 1, 1, 1):
-        top = _straight_top(ranks, _SHORT_STRAIGHTS)
-        if top is not None:
-            cat = "Straight flush" if suited else "Straight"
-            return HandClass(SHORT_DECK_CATEGORIES.index(cat), (top,), (top,))
-        cat = "Flush" if suited else "High card"
-        return HandClass(SHORT_DECK_CATEGORIES.index(cat), ranks, ranks)
-    name = {"pair": "One pair", "two pair": "Two pair", "trips": "Three of a kind", "full house": "Full house",
-            "quads": "Four of a kind"}[PATTERNS[pattern]]
-    return HandClass(SHORT_DECK_CATEGORIES.index(name), ranks, ranks)
+def _short_deck_classifier(categories: tuple[str, ...]) -> Callable[[tuple[int, ...], bool], HandClass]:
+    """The short-deck classification onto ``categories`` (the two rules differ only in the order of
+    three of a kind and the straight)."""
+
+    def classify(counts, suited):
+        pattern, ranks = _groups(counts, lambda r: r)
+        if pattern == (1, 1, 1, 1, 1):
+            top = _straight_top(ranks, _SHORT_STRAIGHTS)
+            if top is not None:
+                cat = "Straight flush" if suited else "Straight"
+                return HandClass(categories.index(cat), (top,), (top,))
+            cat = "Flush" if suited else "High card"
+            return HandClass(categories.index(cat), ranks, ranks)
+        name = {"pair": "One pair", "two pair": "Two pair", "trips": "Three of a kind", "full house": "Full house",
+                "quads": "Four of a kind"}[PATTERNS[pattern]]
+        return HandClass(categories.index(name), ranks, ranks)
+
+    return classify
+
+
+_classify_short_deck = _short_deck_classifier(SHORT_DECK_CATEGORIES)
 
 
 SHORT_DECK = Ladder("short-deck", SHORT_DECK_RANKS, SHORT_DECK_CATEGORIES, _classify_short_deck)
+#: Short deck with the straight above three of a kind (pokerkit's rule, and several rooms').
+SHORT_DECK_STRAIGHT_OVER_TRIPS_CATEGORIES = CATEGORIES["short-deck-straight-over-trips"]
+SHORT_DECK_STRAIGHT_OVER_TRIPS = Ladder("short-deck-straight-over-trips", SHORT_DECK_RANKS,
+                                        SHORT_DECK_STRAIGHT_OVER_TRIPS_CATEGORIES,
+                                        _short_deck_classifier(SHORT_DECK_STRAIGHT_OVER_TRIPS_CATEGORIES))
 
 
 # ---------------------------------------------------------------------------- ace-to-five low
@@ -238,8 +258,58 @@ DEUCE_SEVEN_LOW = Ladder("deuce-seven-low", tuple(range(N_RANKS)), DEUCE_SEVEN_C
                          subset_rare=True, describe_style="low")
 
 
-LADDERS: dict[str, Ladder] = {ladder.name: ladder for ladder in
-                              (HIGH, SHORT_DECK, ACE_FIVE_LOW, EIGHT_OR_BETTER, DEUCE_SEVEN_LOW)}
+# ---------------------------------------------------------------------------- 3-card rows
+
+def _pad(ranks: tuple[int, ...], length: int) -> tuple[int, ...]:
+    """Tie-break ranks followed by "no card" (-1, below a deuce) up to ``length``."""
+    return ranks + (-1,) * (length - len(ranks))
+
+
+OFC_CATEGORIES = CATEGORIES["ofc"]
+_ROW_NAMES = {"none": "High card", "pair": "One pair", "trips": "Three of a kind"}
+#: Tie-break lengths of the high categories a top row can make (high card, one pair, trips).
+_ORDER_LENGTH = {"High card": 5, "One pair": 4, "Three of a kind": 3}
+
+
+def _classify_ofc(counts, suited):
+    """Open-face Chinese poker: a 5-card row as the standard high game ranks it; a 3-card top row
+    (no straights, no flushes) in the same category, its missing kickers below every card."""
+    if sum(counts) == 5:
+        return _classify_high(counts, suited)
+    pattern, ranks = _groups(counts, lambda r: r)
+    name = _ROW_NAMES[{(1, 1, 1): "none", (2, 1): "pair", (3,): "trips"}[pattern]]
+    return HandClass(OFC_CATEGORIES.index(name), _pad(ranks, _ORDER_LENGTH[name]), ranks)
+
+
+OFC = Ladder("ofc", tuple(range(N_RANKS)), OFC_CATEGORIES, _classify_ofc, sizes=OFC_ROW_SIZES,
+             ranked_sizes=OFC_ROW_SIZES)
+
+THREE_CARD_CATEGORIES = CATEGORIES["three-card-poker"]
+#: Three-card straights by their rank sets: A-2-3 (top card the trey) up to Q-K-A.
+_THREE_CARD_STRAIGHTS = {frozenset(range(top - 2, top + 1)): top for top in range(2, N_RANKS)}
+_THREE_CARD_STRAIGHTS[frozenset((ACE, 0, 1))] = 1
+
+
+def _classify_three_card(counts, suited):
+    pattern, ranks = _groups(counts, lambda r: r)
+    if pattern == (1, 1, 1):
+        top = _straight_top(ranks, _THREE_CARD_STRAIGHTS)
+        if top is not None:
+            cat, ranks = ("Straight flush" if suited else "Straight"), (top,)
+        else:
+            cat = "Flush" if suited else "High card"
+    else:
+        cat = "One pair" if pattern == (2, 1) else "Three of a kind"
+    return HandClass(THREE_CARD_CATEGORIES.index(cat), ranks, ranks)
+
+
+THREE_CARD_POKER = Ladder("three-card-poker", tuple(range(N_RANKS)), THREE_CARD_CATEGORIES, _classify_three_card,
+                          sizes=(THREE_CARDS,), ranked_sizes=(THREE_CARDS,), flush_cards=THREE_CARDS)
+
+
+LADDERS: dict[str, Ladder | BadugiLadder] = {ladder.name: ladder for ladder in
+                              (HIGH, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS, ACE_FIVE_LOW,
+                               EIGHT_OR_BETTER, DEUCE_SEVEN_LOW, OFC, THREE_CARD_POKER, BADUGI)}
 
 
 @lru_cache(maxsize=None)

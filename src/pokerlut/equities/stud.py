@@ -1,0 +1,201 @@
+"""Seven-card stud equity: stud high, stud hi-lo (eight or better) and razz, from any street.
+
+Reached through :func:`pokerlut.equity` with ``variant="stud"``, ``"stud-hilo"`` or ``"razz"``
+(or called as :func:`stud_equity`).  Stud has no board: each player ends with seven cards of his
+own, and the caller gives, per player, the cards he knows (up cards, and the down cards he can
+see: his own) and how many are unknown.  Every other card the caller has seen (folded up cards)
+is dead.  A player is written:
+
+* ``"As Ad 7c"``: the known cards; the rest of the seven are unknown (here 4);
+* ``("Kh", 6)``: the known cards and the number of unknown cards, which must make seven.
+
+Unknown cards are any of the cards no one holds and no one has folded, all equally likely.
+Every deal is enumerated when the deals times the players with unknown cards are at most
+:data:`EXACT_BUDGET` (late streets), else Monte Carlo samples them (seeded chunks, as the other
+engines).  In hi-lo ``equity`` is the average share of the pot (half to the high, half to the
+best eight-or-better low, the whole to the high when no one has a low), ``win`` the share of
+scoops.
+
+>>> r = stud_equity(["As Ad 7c 9h 2d 3s", ("Kh Ks Qd 8c", 3)], dead="Ac 7d", exact=True)   # sixth street
+>>> r.method, r.n, [round(float(x), 4) for x in r.equity]
+('exact', 365560, [0.5161, 0.4839])
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from .. import _seeds, _threads
+from .._input import check_deal, deal_cards, natural_card_table
+from .._notice import progress_bar
+from ..cards import format_cards
+from ..constants import MAX_PLAYERS, MIN_PLAYERS, STUD_CARDS
+from ..kernels.registry import stud_exact_kernel, stud_mc_kernel
+from ..variants import Variant, VariantLike, get_variant
+from . import plan
+from .deal import card_mask
+from .results import SHARE_UNIT, EquityResult, fractions
+
+__all__ = ["stud_equity", "StudPlayer", "read_players", "EXACT_BUDGET", "MAX_EXACT"]
+
+#: Deals x players with unknown cards enumerated when ``exact=None`` (about a second on two cores).
+EXACT_BUDGET = 200_000_000
+#: The most ``exact=True`` enumerates (the same count): beyond it, Monte Carlo.
+MAX_EXACT = 20_000_000_000
+#: What settling one deal costs per player, in lookups (one 7-card key and lookup; two in hi-lo).
+_PLAYER_LOOKUPS = 2
+
+
+@dataclass(frozen=True)
+class StudPlayer:
+    """One stud player: the known cards (uint8), how many of his seven are unknown, and the label
+    the result shows (``"AsAd7c +4"``)."""
+
+    known: np.ndarray
+    unknown: int
+    label: str
+
+
+def _read_player(value, index: int, v: Variant) -> StudPlayer:
+    name = f"player {index}"
+    count = None
+    if isinstance(value, tuple) and len(value) == 2 and not isinstance(value[0], numbers.Integral):
+        value, count = value
+        if isinstance(count, (bool, np.bool_)) or not isinstance(count, numbers.Integral):
+            raise TypeError(f"{name}: the number of unknown cards is an integer, got {count!r}")
+        count = int(count)
+    known = deal_cards(value, name)
+    if len(known) > STUD_CARDS:
+        raise ValueError(f"{name}: a {v.name} hand has {STUD_CARDS} cards, got {len(known)} known cards")
+    unknown = STUD_CARDS - len(known)
+    if count is not None and count != unknown:
+        raise ValueError(f"{name}: a {v.name} hand ends with {STUD_CARDS} cards, but {len(known)} known and {count} "
+                         f"unknown make {len(known) + count}")
+    label = (format_cards(known).replace(" ", "") if known.max(initial=0) <= 52 else str(known.tolist()))
+    return StudPlayer(known, unknown, (label or "-") + (f" +{unknown}" if unknown else ""))
+
+
+def read_players(players, dead, v: Variant) -> tuple[list[StudPlayer], np.ndarray]:
+    """The players and dead cards of a stud deal, checked together (see the module doc)."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise TypeError("players is a list of stud hands, e.g. ['As Ad 7c', ('Kh', 6)]")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+    parsed = [_read_player(p, i, v) for i, p in enumerate(players)]
+    dead_cards = deal_cards(dead, "the dead cards")
+    groups = [("dead card", dead_cards)] + [(f"player {i}'s card", p.known) for i, p in enumerate(parsed)]
+    check_deal(groups, natural_card_table(v.tables.cards), "equity calculations", v.describe_deck())
+    needed = STUD_CARDS * len(parsed) + len(dead_cards)
+    if needed > v.deck_size:
+        raise ValueError(f"{len(parsed)} players of {STUD_CARDS} cards and {len(dead_cards)} dead cards need {needed} "
+                         f"cards: more than the {v.deck_size} of the deck (no community card is dealt)")
+    return parsed, dead_cards
+
+
+def _tables(v: Variant) -> tuple:
+    """The kernels' table arguments: the game's 7-card tables, then the low side's (hi-lo; else the same)."""
+    high = v.tables.rank_tables(STUD_CARDS)
+    low = (v.low_tables or v.tables).rank_tables(STUD_CARDS)
+    return tuple(high) + tuple(low)
+
+
+def stud_equity(players, dead="", *, board="", exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES,
+                seed=None, progress: bool = False, variant: VariantLike = "stud") -> EquityResult:
+    """Equity of a seven-card stud deal (stud, stud hi-lo or razz); see the module doc.
+
+    Parameters
+    ----------
+    players
+        2 to 7 players, each known cards (``"As Ad 7c"``) or ``(known cards, number unknown)``.
+    dead
+        Cards no player can receive (folded up cards, burnt cards seen).
+    board
+        Must be empty: stud has no board.
+    exact, samples, seed, progress
+        As for :func:`pokerlut.equity`.
+    variant
+        ``"stud"``, ``"stud-hilo"`` or ``"razz"``.
+
+    Examples
+    --------
+    >>> r = stud_equity(["2c 3d 4h 5s 7c 9d Kh", "Ac 2d 3h 4s 6c 8d Qh"], variant="razz")   # every card known
+    >>> r.method, r.n, r.equity.tolist()
+    ('exact', 1, [0.0, 1.0])
+    """
+    start = time.perf_counter()
+    exact = plan.check_exact(exact)
+    samples = plan.check_samples(samples)
+    _seeds.check_seed(seed)
+    v = get_variant(variant)
+    if not v.is_stud:
+        raise ValueError(f"stud_equity is for the stud games (stud, stud-hilo, razz), not {v.name!r}")
+    if deal_cards(board, "the board").size:
+        raise ValueError(f"{v.name} has no board: give each player's up and down cards, and folded cards as dead")
+    parsed, dead_cards = read_players(players, dead, v)
+    n = len(parsed)
+    rows0 = np.zeros(STUD_CARDS * n, np.uint8)
+    for p, player in enumerate(parsed):
+        rows0[STUD_CARDS * p:STUD_CARDS * p + len(player.known)] = player.known
+    known = np.array([len(p.known) for p in parsed], np.int64)
+    unknown = np.array([p.unknown for p in parsed], np.int64)
+    used = int(card_mask(np.concatenate([dead_cards, *(p.known for p in parsed)])))
+    deck = np.array([c for c in v.deck if not used >> c & 1], dtype=np.uint8)
+    levels = sorted((p for p in range(n) if unknown[p]), key=lambda p: -math.comb(len(deck), int(unknown[p])))
+    n_deals, left = 1, len(deck)
+    for p in levels:
+        n_deals *= math.comb(left, int(unknown[p]))
+        left -= int(unknown[p])
+    work = n_deals * len(levels)
+    if exact is True and work > MAX_EXACT:
+        raise ValueError(f"exact=True would enumerate {n_deals:,} deals ({work:,} player-hands, more than "
+                         f"MAX_EXACT = {MAX_EXACT:,}); use Monte Carlo (exact=False or None)")
+    use_exact = exact is True or (exact is None and work <= EXACT_BUDGET)
+    tables = _tables(v)
+    hilo = v.is_hilo
+    pot = 2 * SHARE_UNIT if hilo else SHARE_UNIT
+    lookups = n * _PLAYER_LOOKUPS * (2 if hilo else 1)
+    labels = [p.label for p in parsed]
+    if use_exact:
+        players_of = np.array(levels, np.int64)
+        unknown_of = unknown[players_of]
+        n_items = math.comb(len(deck), int(unknown_of[0])) if len(levels) else 1
+        per_item = n_deals // n_items
+        slots = _threads.n_chunks() + 1
+        out = np.zeros((slots, n, 3), np.int64)
+
+        def piece(lo: int, hi: int, slot: int) -> None:
+            stud_exact_kernel()(rows0.copy(), n, players_of, known, unknown_of, deck, lo, hi, out[slot],
+                                np.zeros((max(1, len(levels)), len(deck)), np.uint8), np.zeros((max(1, len(levels)), 7),
+                                                                                               np.int64),
+                                np.zeros(max(1, len(levels)), np.int64), np.zeros(n, np.uint16), np.zeros(n, np.uint16),
+                                hilo, False, *tables)
+
+        bar = progress_bar(n_items, "deals", progress and n_deals > 10**7, unit_scale=True)
+        _threads.run_blocks(piece, n_items, cost=float(per_item * lookups), bar=bar)
+        if bar is not None:
+            bar.close()
+        win, tie, equity, se = fractions(out.sum(axis=0), n_deals, pot)
+        return EquityResult(labels, win, tie, equity, n_deals, "exact", se, None, "", format_cards(dead_cards),
+                            time.perf_counter() - start, "deals")
+    entropy = plan.entropy(seed)
+    trials, seeds = plan.chunk_plan(samples, entropy)
+    counts = np.zeros((len(trials), n, 4), np.int64)
+
+    def mc_piece(lo: int, hi: int, slot: int) -> None:
+        stud_mc_kernel()(trials[lo:hi], seeds[lo:hi], rows0, n, known, unknown, deck, np.uint64(used), counts[lo:hi],
+                         np.zeros(STUD_CARDS * n, np.uint8), np.zeros(n, np.uint16), np.zeros(n, np.uint16), hilo,
+                         True, *tables)
+
+    bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
+    _threads.run_blocks(mc_piece, len(trials), cost=trials.astype(np.float64) * lookups, bar=bar, bar_per_item=trials)
+    if bar is not None:
+        bar.close()
+    win, tie, equity, se = fractions(counts.sum(axis=0), float(samples), pot, sampled=True)
+    return EquityResult(labels, win, tie, equity, int(samples), "monte carlo", se, entropy, "",
+                        format_cards(dead_cards), time.perf_counter() - start, "deals")
