@@ -1,0 +1,668 @@
+"""Canonical indices of Hold'em hands under suit symmetry (suit isomorphism), for numpy batches.
+
+Relabelling the suits of a deal (24 permutations) changes nothing a player can tell apart, so a
+hand is one of a few *classes*: 169 starting hands, 1,286,792 flops, 55,190,538 turns and
+2,428,287,420 rivers, the counts of the published hand-isomorphism indexer, which deals a street
+in **rounds**: the hole cards, the flop (three cards, as a set), the turn, the river.  The turn
+and river are rounds of their own, so ``Ah Kh | Qh Jh Th | 2c`` and ``Ah Kh | Qh Jh 2c | Th`` are
+different classes (the board is "flop then turn").  With ``by_round=False`` the board is one set
+instead (2+4: 13,960,050 classes, 2+5: 123,156,254).
+
+* :func:`index` maps hands (hole cards and a board, or a board alone) to ``int64`` indices, dense
+  in ``0 .. count - 1``: every hand of a class gets the same index, hands of different classes
+  different ones.
+* :func:`unindex` gives each index's **canonical hand**, :func:`count` the number of classes.
+* :class:`Indexer` does the same for any rounds (``Indexer((2, 2))``: two players' hole cards).
+
+**The canonical form.**  A suit's *pattern* is which of its ranks came in which round.  Suits are
+compared by (1) how many cards of the suit each round dealt, round by round (more first), then
+(2) the rank mask of each round's cards of the suit, round by round (as a 13-bit number, bit r for
+rank r, deuce = bit 0: the higher mask first).  The canonical hand of a class relabels the suits so
+that clubs has the greatest pattern, then diamonds, hearts, spades; each round's cards are listed
+by descending card id.  ``docs/rules.md`` ("Suit classes") has the rules with examples.
+
+>>> int(index("As Ks", "")), int(index("Ah Kh", "")), count(0)      # AKs in any suit
+(0, 0, 169)
+>>> h = unindex(index("Ad Kh", "Qd Jd 2s"), 3)
+>>> format_cards(h.holes[0]), format_cards(h.boards[0])
+('Ac Kd', 'Qc Jc 2h')
+>>> count(3), count(4), count(5)
+(1286792, 55190538, 2428287420)
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from itertools import combinations_with_replacement, product
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from . import _threads
+from ._input import card_array, deal_rows, integer_array, natural_card_table, raise_for_deals
+from ._notice import noticed
+from .cards import format_cards
+from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_RANKS, N_SUITS
+from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, PAIRS, PEXT_AT,
+                          SEGMENT_ROW, make_board_frame_kernel, make_index_kernel, make_street_kernel,
+                          make_street_unindex_kernel, make_unindex_kernel)
+from .tables import load_table_set
+
+__all__ = ["index", "unindex", "count", "rounds_of", "street_indexer", "board_indexer", "Indexer", "StreetIndexer",
+           "Hand", "PUBLISHED_COUNTS"]
+
+#: The number of classes by street, as the hand-isomorphism indexer publishes them.
+PUBLISHED_COUNTS = {0: 169, 3: 1_286_792, 4: 55_190_538, 5: 2_428_287_420}
+_CFG_BITS = 4
+#: What an index costs, in lookups (:func:`pokerlut._threads.run_blocks`), and an unindex.
+INDEX_COST = 3.0
+UNINDEX_COST = 40.0
+_SPLITMIX = 0x9E3779B97F4A7C15
+_MASK64 = (1 << 64) - 1
+
+
+class Hand(NamedTuple):
+    """Canonical hands: ``holes`` (N, h) and ``boards`` (N, b) uint8 (``h`` is 0 for boards alone)."""
+
+    holes: np.ndarray
+    boards: np.ndarray
+
+
+def _colex_table() -> np.ndarray:
+    table = np.zeros(1 << N_RANKS, dtype=np.uint16)
+    for mask in range(1 << N_RANKS):
+        bits = [r for r in range(N_RANKS) if mask >> r & 1]
+        table[mask] = sum(math.comb(b, i + 1) for i, b in enumerate(bits))
+    return table
+
+
+def _pext_table() -> np.ndarray:
+    """``[keep << 7 | bits]``: the bits of ``bits`` at the set positions of ``keep``, packed (7 bits)."""
+    table = np.zeros(1 << 14, dtype=np.uint8)
+    for keep in range(128):
+        positions = [r for r in range(7) if keep >> r & 1]
+        for bits in range(128):
+            table[keep << 7 | bits] = sum(1 << i for i, r in enumerate(positions) if bits >> r & 1)
+    return table
+
+
+@lru_cache(maxsize=1)
+def _shared() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The colex rank of every 13-bit rank mask, the binomials ``C(n, k)`` for n, k <= 13, and the
+    7-bit extract table."""
+    binom = np.array([[math.comb(n, k) for k in range(N_RANKS + 1)] for n in range(N_RANKS + 1)], dtype=np.uint64)
+    tables = _colex_table(), binom, _pext_table()
+    for t in tables:
+        t.setflags(write=False)
+    return tables
+
+
+def _splitmix(state: int) -> tuple[int, int]:
+    state = (state + _SPLITMIX) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+class Indexer:
+    """Suit-isomorphism index of hands dealt in rounds of ``cards_per_round`` cards (the
+    hand-isomorphism indexer's construction: configurations, then multisets of suit patterns).
+
+    The hand's cards are given round by round, in one row: ``Indexer((2, 3)).index(rows)`` takes
+    rows of 5 cards, the first two one round, the next three another.  Cards within a round are a
+    set (their order never matters); a card moved to another round makes another hand.  The
+    canonical hand of an index has the greatest suit pattern in clubs, then diamonds, hearts,
+    spades (the module doc compares patterns); each round's cards by descending id.  The street
+    functions of this module (:func:`index`) order their classes board first instead, and use an
+    ``Indexer`` for the board alone.
+
+    Parameters
+    ----------
+    cards_per_round : tuple of int
+        1 to 4 rounds, 7 cards at most in all (e.g. ``(3,)``, ``(3, 1, 1)``, ``(2, 2)``).
+
+    Examples
+    --------
+    >>> matchups = Indexer((2, 2))                    # hero's hole cards, then villain's
+    >>> matchups.count
+    93769
+    >>> int(matchups.index("Ah Kh Qd Qc")) == int(matchups.index("As Ks Qh Qd"))
+    True
+    >>> first, second = matchups.unindex(matchups.index("Ah Kh Qd Qc"), 2)
+    >>> format_cards(first), format_cards(second)
+    ('Ac Kc', 'Qh Qd')
+    """
+
+    def __init__(self, cards_per_round: tuple[int, ...]):
+        rounds = tuple(int(k) for k in cards_per_round)
+        if not 1 <= len(rounds) <= MAX_ROUNDS or any(k < 1 for k in rounds) or sum(rounds) > 7:
+            raise ValueError(f"an Indexer takes 1 to {MAX_ROUNDS} rounds of at least one card each, at most 7 "
+                             f"cards in all; got {cards_per_round!r}")
+        self.rounds = rounds
+        self.n_cards = sum(rounds)
+        self.round_of = tuple(r for r, k in enumerate(rounds) for _ in range(k))
+        self._build()
+
+    def __repr__(self) -> str:
+        return f"Indexer({self.rounds!r})"
+
+    # ----------------------------------------------------------------- tables
+
+    def _space(self, counts: tuple[int, ...]) -> int:
+        """Patterns of one suit with ``counts`` cards per round."""
+        used, size = 0, 1
+        for n in counts:
+            size *= math.comb(N_RANKS - used, n)
+            used += n
+        return size
+
+    def _code(self, counts: tuple[int, ...]) -> int:
+        code = 0
+        for n in counts:
+            code = (code << _CFG_BITS) | n
+        return code
+
+    def _build(self) -> None:
+        rounds = self.rounds
+        per_suit = [c for c in product(*[range(k + 1) for k in rounds]) if sum(c) <= N_RANKS]
+        codes = sorted({self._code(c) for c in per_suit}, reverse=True)
+        counts_of = {self._code(c): c for c in per_suit}
+        configs = []
+        for combo in combinations_with_replacement(codes, N_SUITS):  # non-increasing tuples of codes
+            cs = [counts_of[x] for x in combo]
+            if all(sum(c[r] for c in cs) == rounds[r] for r in range(len(rounds))):
+                configs.append(combo)
+        configs.sort(reverse=True)
+        n = len(configs)
+        offsets = np.zeros(n + 1, dtype=np.int64)
+        cfgs = np.zeros((n, N_SUITS), dtype=np.uint64)
+        starts = np.zeros((n, N_SUITS), dtype=np.int64)
+        sizes = np.zeros((n, N_SUITS), dtype=np.uint64)
+        strides = np.zeros((n, N_SUITS), dtype=np.uint64)
+        ds = np.zeros((n, N_SUITS), dtype=np.uint64)
+        spaces = np.zeros((n, N_SUITS), dtype=np.uint64)
+        for c, combo in enumerate(configs):
+            groups = []
+            for p, code in enumerate(combo):
+                if p and code == combo[p - 1]:
+                    groups[-1].append(p)
+                else:
+                    groups.append([p])
+            group_sizes = []
+            for g in groups:
+                m = self._space(counts_of[combo[g[0]]])
+                group_sizes.append(math.comb(m + len(g) - 1, len(g)))
+            stride = 1
+            for g, size in reversed(list(zip(groups, group_sizes))):
+                for j, p in enumerate(g):
+                    cfgs[c, p] = combo[p]
+                    starts[c, p] = g[0]
+                    sizes[c, p] = size
+                    strides[c, p] = stride
+                    ds[c, p] = len(g) - 1 - j
+                    spaces[c, p] = self._space(counts_of[combo[p]])
+                stride *= size
+            offsets[c + 1] = offsets[c] + stride
+        self.count = int(offsets[-1])
+        self.n_configs = n
+        keys = [sum(code << (16 * (N_SUITS - 1 - p)) for p, code in enumerate(combo)) for combo in configs]
+        mult, shift, hash_table = self._perfect_hash(keys)
+        colex, binom, pext = _shared()
+        small = np.zeros(HASH_AT + len(hash_table), dtype=np.uint16)
+        small[:PEXT_AT] = colex
+        small[PEXT_AT:BINOM_AT] = pext
+        small[BINOM_AT:HASH_AT] = binom[:BINOM_ROW, :BINOM_ROW].reshape(-1)
+        small[HASH_AT:] = hash_table
+        rows = np.zeros((n, CONFIG_ROW), dtype=np.uint64)
+        rows[:, 0] = offsets[:-1]
+        rows[:, 1:5] = strides
+        rows[:, 5] = ds[:, 0] | (ds[:, 1] << 2) | (ds[:, 2] << 4)
+        ids = np.arange(CARD_BITS, dtype=np.uint64)
+        config = np.concatenate([np.uint64(1) << ((ids & np.uint64(3)) * np.uint64(16) + (ids >> np.uint64(2))),
+                                 rows.reshape(-1)])
+        for t in (small, config):
+            t.setflags(write=False)
+        self._small, self._config, self._mult, self._shift = small, config, mult, shift
+        unconfig = np.concatenate([cfgs, starts.astype(np.uint64), sizes, strides, spaces], axis=1)
+        self._offsets = offsets
+        self._unconfig = np.ascontiguousarray(unconfig.reshape(-1))
+        self._unconfig.setflags(write=False)
+        self._top_group = int(ds[:, 0].max())
+        self.configs = configs
+
+    @staticmethod
+    def _perfect_hash(keys: list[int]) -> tuple[np.uint64, np.uint64, np.ndarray]:
+        """A multiplier and shift sending every key to a slot of its own (deterministic search)."""
+        bits = max(4, (len(keys) - 1).bit_length() + 4)
+        state = 1
+        while True:
+            for _ in range(2000):
+                state, mult = _splitmix(state)
+                mult |= 1
+                slots = {((k * mult) & _MASK64) >> (64 - bits) for k in keys}
+                if len(slots) == len(keys):
+                    table = np.zeros(1 << bits, dtype=np.uint16)
+                    for c, k in enumerate(keys):
+                        table[((k * mult) & _MASK64) >> (64 - bits)] = c
+                    table.setflags(write=False)
+                    return np.uint64(mult), np.uint64(64 - bits), table
+            bits += 1
+
+    # ----------------------------------------------------------------- kernels
+
+    @lru_cache(maxsize=None)
+    def _index_kernel(self, n_first: int, checked: bool):
+        return make_index_kernel(n_first, self.n_cards - n_first, self.round_of, self._top_group, checked)
+
+    @lru_cache(maxsize=None)
+    def _unindex_kernel(self, n_first: int):
+        return make_unindex_kernel(n_first, self.n_cards - n_first, self.round_of)
+
+    def tables(self) -> tuple:
+        """``(small, config, hmult, hshift)``: the index kernels' tables (:mod:`pokerlut.kernels.iso`)."""
+        return self._small, self._config, self._mult, self._shift
+
+    def untables(self) -> tuple:
+        """``(binom, offsets, unconfig)``: the unindex kernels' tables."""
+        return _shared()[1], self._offsets, self._unconfig
+
+    def index_rows(self, first: np.ndarray, second: np.ndarray, *, check: bool = True,
+                   parallel: bool | None = None) -> np.ndarray:
+        """Indices of uint8 rows split in two C-contiguous arrays (the columns of ``first``, then
+        of ``second``): the fast path of :meth:`index`, with no conversion.  A bad row (an id above
+        51, a card twice) is -1 when ``check``; unchecked, bad rows give meaningless indices.
+
+        >>> ix = Indexer((2, 3))
+        >>> ix.index_rows(np.array([[51, 47]], np.uint8), np.array([[0, 5, 9]], np.uint8)).tolist()
+        [1161632]
+        """
+        n = first.shape[0]
+        out = np.empty(n, dtype=np.int64)
+        kernel = self._index_kernel(first.shape[1], bool(check))
+        args = self.tables()
+
+        def piece(lo: int, hi: int, slot: int = 0) -> int:
+            return kernel(first[lo:hi], second[lo:hi], *args, out[lo:hi])
+
+        _threads.run_blocks(piece, n, cost=INDEX_COST, parallel=parallel)
+        return out
+
+    def index(self, cards: Any, *, parallel: bool | None = None) -> np.ndarray:
+        """The index of each hand of ``cards`` (..., n_cards), round by round in the last axis.
+
+        >>> Indexer((2,)).index(["As Ks", "Ad Kd", "As Kd"]).tolist()
+        [0, 0, 90]
+        """
+        array = card_array(cards, "hands")
+        if array.ndim == 0 or array.shape[-1] != self.n_cards:
+            raise ValueError(f"hands must have shape (..., {self.n_cards}) for rounds {self.rounds}, got shape "
+                             f"{array.shape}")
+        lead = array.shape[:-1]
+        rows = array.reshape(-1, self.n_cards)
+        groups = [(f"round {r} card", k) for r, k in enumerate(self.rounds)]
+        rows = np.ascontiguousarray(deal_rows(rows, groups, lead, "hand"))
+        out = self.index_rows(rows, np.zeros((len(rows), 0), np.uint8), check=True, parallel=parallel)
+        if (out < 0).any():
+            _raise_for(rows, groups, lead, "hand")
+        return out.reshape(lead)
+
+    def unindex(self, index: Any, n_first: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """The canonical hand of each index, as rows split after ``n_first`` columns.
+
+        >>> first, rest = Indexer((2,)).unindex([0, 90, 168], 2)
+        >>> [format_cards(h) for h in first]
+        ['Ac Kc', 'Ac Kd', '2c 2d']
+        """
+        flat, lead = _indices(index, self.count)
+        first = np.empty((len(flat), n_first), dtype=np.uint8)
+        second = np.empty((len(flat), self.n_cards - n_first), dtype=np.uint8)
+        kernel = self._unindex_kernel(n_first)
+        args = self.untables()
+
+        def piece(lo: int, hi: int, slot: int = 0) -> int:
+            return kernel(flat[lo:hi], *args, first[lo:hi], second[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
+
+        _threads.run_blocks(piece, len(flat), cost=UNINDEX_COST)
+        return first.reshape(lead + (n_first,)), second.reshape(lead + (self.n_cards - n_first,))
+
+
+class StreetIndexer:
+    """The suit classes of a Hold'em street, board first: every class of one board class is
+    numbered before the next board class's (the module doc describes the order).
+
+    Parameters
+    ----------
+    board_rounds : tuple of int
+        The board's rounds: ``()`` preflop, ``(3,)`` the flop, ``(3, 1)`` / ``(3, 1, 1)`` the turn and
+        river dealt by round, ``(4,)`` / ``(5,)`` as one set.
+
+    Examples
+    --------
+    >>> s = StreetIndexer((3,))
+    >>> s.count, s.boards.count, int(s.board_offsets[1])      # AcKcQc's board class holds 1,128 hole classes
+    (1286792, 1755, 1128)
+    """
+
+    def __init__(self, board_rounds: tuple[int, ...]):
+        self.board_rounds = tuple(int(k) for k in board_rounds)
+        self.n_board = sum(self.board_rounds)
+        self.boards = Indexer(self.board_rounds) if self.board_rounds else None
+        self.round_of = tuple(r for r, k in enumerate(self.board_rounds) for _ in range(k))
+        self._top_group = self.boards._top_group if self.boards else 3
+        self._segments = self._segment_table()
+        self.board_offsets = self._board_offsets()
+        self.count = int(self.board_offsets[-1])
+
+    def __repr__(self) -> str:
+        return f"StreetIndexer({self.board_rounds!r})"
+
+    def _segment_table(self) -> np.ndarray:
+        """Per board configuration and equality word: the offsets of the hole classes' segments by
+        position pair, then the free ranks of each sorted position."""
+        configs = self.boards.configs if self.boards else [(0, 0, 0, 0)]
+        table = np.zeros((len(configs), 8, SEGMENT_ROW), dtype=np.uint16)
+        for c, combo in enumerate(configs):
+            cards = [sum((code >> (_CFG_BITS * r)) & 15 for r in range(MAX_ROUNDS)) for code in combo]
+            free = [N_RANKS - n for n in cards]
+            for e in range(8):
+                start = [0, 0, 0, 0]
+                for p in range(1, 4):
+                    start[p] = start[p - 1] if e >> (p - 1) & 1 else p
+                offset = 0
+                for k, (t, u) in enumerate(PAIRS):
+                    table[c, e, k] = offset
+                    if start[t] != t:
+                        continue
+                    if t == u:
+                        offset += math.comb(free[t], 2)
+                    elif start[u] == t:
+                        offset += math.comb(free[t] + 1, 2) if u == t + 1 else 0
+                    elif start[u] == u:
+                        offset += free[t] * free[u]
+                table[c, e, FREE_AT:FREE_AT + 4] = free
+                table[c, e, SEGMENT_ROW - 1] = offset  # the number of hole classes
+        table.setflags(write=False)
+        return table.reshape(-1)
+
+    def board_frames(self, boards: np.ndarray) -> np.ndarray:
+        """Per board (C-contiguous uint8, valid cards): its row of the segment table in bits 0-15,
+        its suits' sorted positions in bits 16-23, its blocks' first positions in bits 24-31."""
+        out = np.empty(len(boards), dtype=np.int64)
+        make_board_frame_kernel(self.n_board, self.round_of, self._top_group)(boards, *self.boards.tables(), out)
+        return out
+
+    def _board_offsets(self) -> np.ndarray:
+        if self.boards is None:
+            holes = np.array([self._segments[(0 << 3 | 7) * SEGMENT_ROW + SEGMENT_ROW - 1]], np.int64)
+        else:
+            _, boards = self.boards.unindex(np.arange(self.boards.count, dtype=np.int64), 0)
+            shapes = self.board_frames(np.ascontiguousarray(boards)) & 0xFFFF
+            holes = self._segments.reshape(-1, SEGMENT_ROW)[shapes, SEGMENT_ROW - 1].astype(np.int64)
+        offsets = np.zeros(len(holes) + 1, dtype=np.int64)
+        np.cumsum(holes, out=offsets[1:])
+        offsets.setflags(write=False)
+        return offsets
+
+    def _board_tables(self) -> tuple:
+        # preflop: any indexer's tables (the kernel reads only their card bits)
+        return (self.boards or _board((1,))).tables()
+
+    def _board_untables(self) -> tuple:
+        return (self.boards or _board((1,))).untables()
+
+    @lru_cache(maxsize=None)
+    def _kernel(self, n_hole: int, checked: bool):
+        return make_street_kernel(n_hole, self.n_board, self.round_of, self._top_group, checked)
+
+    def index_rows(self, holes: np.ndarray, boards: np.ndarray, *, check: bool = True,
+                   parallel: bool | None = None) -> np.ndarray:
+        """Indices of C-contiguous uint8 ``holes`` (N, 2) and ``boards`` (N, b), with no conversion;
+        a bad row is -1 when ``check`` (unchecked, bad rows give meaningless indices).
+
+        >>> StreetIndexer((3,)).index_rows(np.array([[51, 47]], np.uint8), np.array([[0, 5, 9]], np.uint8)).tolist()
+        [1062424]
+        """
+        n = holes.shape[0]
+        out = np.empty(n, dtype=np.int64)
+        kernel = self._kernel(holes.shape[1], bool(check))
+        args = self._board_tables() + (self.board_offsets, self._segments)
+
+        def piece(lo: int, hi: int, slot: int = 0) -> int:
+            return kernel(holes[lo:hi], boards[lo:hi], *args, out[lo:hi])
+
+        _threads.run_blocks(piece, n, cost=INDEX_COST, parallel=parallel)
+        return out
+
+    def unindex(self, index: Any) -> Hand:
+        """The canonical hand of each index.
+
+        >>> h = StreetIndexer(()).unindex([0, 77, 78, 168])
+        >>> [format_cards(x) for x in h.holes]
+        ['Ac Kc', '3c 2c', 'Ac Ad', '2c 2d']
+        """
+        flat, lead = _indices(index, self.count)
+        holes = np.empty((len(flat), HOLDEM_HOLE), dtype=np.uint8)
+        boards = np.empty((len(flat), self.n_board), dtype=np.uint8)
+        kernel = self._unkernel()
+        args = self._board_untables() + self._board_tables() + (self.board_offsets, self._segments)
+
+        def piece(lo: int, hi: int, slot: int = 0) -> int:
+            return kernel(flat[lo:hi], *args, holes[lo:hi], boards[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
+
+        _threads.run_blocks(piece, len(flat), cost=UNINDEX_COST)
+        return Hand(holes.reshape(lead + (HOLDEM_HOLE,)), boards.reshape(lead + (self.n_board,)))
+
+
+def _indices(index: Any, count: int) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Indices 0..count-1 (any shape) as a flat C-contiguous int64 array and their shape."""
+    if isinstance(index, np.ndarray) and index.dtype.kind in "iu":
+        values = index
+        bad = (values < 0) | (values >= count)
+        if bad.any():
+            at = tuple(int(i) for i in np.argwhere(bad)[0])
+            where = f" at position {at[0] if len(at) == 1 else at}" if at else ""
+            raise ValueError(f"index{where} is {int(values[at])}; expected an index 0..{count - 1}")
+    else:
+        values = integer_array(index, "index", 0, count - 1, f"an index 0..{count - 1}")
+    return np.ascontiguousarray(values.reshape(-1).astype(np.int64)), values.shape
+
+
+def _raise_for(rows: np.ndarray, groups, lead, what: str) -> None:
+    high = load_table_set("high")
+    raise_for_deals(rows, groups, natural_card_table(high["cards"]), "suit classes", "the deck", lead, what)
+    raise AssertionError("a row was refused but no problem was found")  # pragma: no cover
+
+
+def rounds_of(n_board: int, hole: bool = True, by_round: bool = True) -> tuple[int, ...]:
+    """The rounds a street is dealt in: hole cards (2) if ``hole``, then the board (3, 1, 1 by
+    round, else one round of ``n_board``).
+
+    >>> rounds_of(5), rounds_of(5, by_round=False), rounds_of(4, hole=False), rounds_of(0)
+    ((2, 3, 1, 1), (2, 5), (3, 1), (2,))
+    """
+    if isinstance(n_board, bool) or not isinstance(n_board, (int, np.integer)) or n_board not in HOLDEM_BOARD_SIZES:
+        raise ValueError(f"a Hold'em board has 0, 3, 4 or 5 cards, got {n_board!r}")
+    board = ((3,) + (1,) * (n_board - 3) if by_round else (n_board,)) if n_board else ()
+    if not hole and not board:
+        raise ValueError("a board alone needs 3, 4 or 5 cards")
+    return ((HOLDEM_HOLE,) if hole else ()) + board
+
+
+@lru_cache(maxsize=None)
+def _street(board_rounds: tuple[int, ...]) -> StreetIndexer:
+    return StreetIndexer(board_rounds)
+
+
+@lru_cache(maxsize=None)
+def _board(board_rounds: tuple[int, ...]) -> Indexer:
+    return Indexer(board_rounds)
+
+
+def street_indexer(n_board: int, by_round: bool = True) -> StreetIndexer:
+    """The (cached) :class:`StreetIndexer` of hole cards and a board of ``n_board`` cards.
+
+    >>> street_indexer(3).count
+    1286792
+    """
+    return _street(rounds_of(n_board, True, by_round)[1:])
+
+
+def board_indexer(n_board: int, by_round: bool = True) -> Indexer:
+    """The (cached) :class:`Indexer` of a board alone (3, 4 or 5 cards).
+
+    >>> board_indexer(5, by_round=False).count
+    134459
+    """
+    return _board(rounds_of(n_board, False, by_round))
+
+
+def _check_flag(value: Any, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def count(n_board: int, *, hole: bool = True, by_round: bool = True) -> int:
+    """The number of suit classes of a street.
+
+    Parameters
+    ----------
+    n_board : int
+        Board cards: 0 (preflop), 3 (flop), 4 (turn) or 5 (river).
+    hole : bool
+        ``True``: hole cards and board; ``False``: the board alone (3, 4 or 5 cards).
+    by_round : bool
+        ``True`` (the default): the flop, turn and river are rounds of their own, as the published
+        indexer counts; ``False``: the board is one set of cards.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> [count(b) for b in (0, 3, 4, 5)]
+    [169, 1286792, 55190538, 2428287420]
+    >>> count(5, by_round=False), count(3, hole=False), count(5, hole=False, by_round=False)
+    (123156254, 1755, 134459)
+    """
+    hole, by_round = _check_flag(hole, "hole"), _check_flag(by_round, "by_round")
+    return street_indexer(n_board, by_round).count if hole else board_indexer(n_board, by_round).count
+
+
+def _street_rows(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
+    """``(holes (N, 0 or 2), boards (N, b), lead shape)`` as C-contiguous uint8 (ids not checked yet)."""
+    if holes is None and boards is None:
+        raise ValueError("give hole cards, a board, or both")
+    hole_array = None if holes is None else card_array(holes, "holes")
+    board_array = None if boards is None or (isinstance(boards, str) and not boards.strip()) else \
+        card_array(boards, "boards")
+    if hole_array is not None and (hole_array.ndim == 0 or hole_array.shape[-1] != HOLDEM_HOLE):
+        raise ValueError(f"holes must have shape (..., 2), got shape {hole_array.shape}")
+    if board_array is not None and (board_array.ndim == 0 or board_array.shape[-1] not in HOLDEM_BOARD_SIZES):
+        raise ValueError(f"boards must have shape (..., b) with b in 0, 3, 4, 5, got shape {board_array.shape}")
+    if hole_array is None:
+        if board_array.shape[-1] == 0:
+            raise ValueError("a board alone needs 3, 4 or 5 cards")
+        lead = board_array.shape[:-1]
+        hole_array = np.zeros(lead + (0,), np.uint8)
+    else:
+        lead = hole_array.shape[:-1]
+        if board_array is None:
+            board_array = np.zeros(lead + (0,), np.uint8)
+        elif board_array.shape[:-1] != lead:
+            if board_array.ndim == 1:  # one board for every hand
+                board_array = np.broadcast_to(board_array, lead + board_array.shape)
+            else:
+                raise ValueError(f"holes {hole_array.shape} and boards {board_array.shape} need the same leading "
+                                 f"shape (or one board for all)")
+    groups = [("hole card", hole_array.shape[-1]), ("board card", board_array.shape[-1])]
+    h = np.ascontiguousarray(deal_rows(hole_array.reshape(-1, hole_array.shape[-1]), groups[:1], lead, "hand"))
+    b = np.ascontiguousarray(deal_rows(board_array.reshape(-1, board_array.shape[-1]), groups[1:], lead, "hand"))
+    return h, b, lead
+
+
+@noticed("suit classes")
+def index(holes: Any, boards: Any = None, *, by_round: bool = True, parallel: bool | None = None) -> np.ndarray:
+    """The suit-class index of each hand (hole cards and a board, or a board alone).
+
+    Parameters
+    ----------
+    holes
+        Hole cards ``(..., 2)`` (card ids or strings), or ``None`` for boards alone.
+    boards
+        Boards ``(..., b)``, b = 0, 3, 4 or 5, with the leading shape of ``holes`` (or one board
+        ``(b,)`` for every hand); ``None`` or ``""``: preflop.  Columns 0-2 are the flop, 3 the
+        turn, 4 the river.
+    by_round : bool
+        ``True`` (the default): the turn and river are rounds of their own (the published counts);
+        ``False``: the board is one set.
+    parallel
+        As for :func:`pokerlut.evaluate` (big batches on several threads).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` indices ``0 .. count - 1`` with the leading shape of the input.
+
+    Raises
+    ------
+    ValueError
+        A card dealt twice, an id that is not a natural card, a wrong shape.
+    TypeError
+        Not cards.
+
+    Examples
+    --------
+    >>> index(["Ah Kh", "Ad Kd", "Ah Kd"], "").tolist()
+    [0, 0, 78]
+    >>> a = index("Ah Kh", "Qh Jh 2c 3d 4s")
+    >>> bool(a == index("As Ks", "Qs Js 2d 3c 4h")), bool(a == index("As Ks", "Qs Js 2d 4h 3c"))
+    (True, False)
+    >>> int(index(None, "As Kd 2c"))                      # a flop alone: one of 1,755
+    1108
+    """
+    by_round = _check_flag(by_round, "by_round")
+    h, b, lead = _street_rows(holes, boards)
+    if h.shape[1]:
+        out = street_indexer(b.shape[1], by_round).index_rows(h, b, check=True, parallel=parallel)
+    else:
+        out = board_indexer(b.shape[1], by_round).index_rows(h, b, check=True, parallel=parallel)
+    if (out < 0).any():
+        _raise_for(np.concatenate([h, b], axis=1), [("hole card", h.shape[1]), ("board card", b.shape[1])],
+                   lead, "hand")
+    return out.reshape(lead)
+
+
+def unindex(index: Any, n_board: int, *, hole: bool = True, by_round: bool = True) -> Hand:
+    """The canonical hand of each index (the module doc says which hand of a class that is).
+
+    Parameters
+    ----------
+    index
+        Integers ``0 .. count(n_board) - 1``, any shape.
+    n_board : int
+        0, 3, 4 or 5 board cards.
+    hole, by_round : bool
+        As for :func:`count`.
+
+    Returns
+    -------
+    Hand
+        ``holes (..., 2)`` (``(..., 0)`` for boards alone) and ``boards (..., n_board)``, uint8.
+
+    Examples
+    --------
+    >>> h = unindex([0, 168], 0)
+    >>> [format_cards(x) for x in h.holes], h.boards.shape
+    (['Ac Kc', '2c 2d'], (2, 0))
+    >>> format_cards(unindex(0, 5, hole=False).boards)
+    'Ac Kc Qc Jc Tc'
+    """
+    hole, by_round = _check_flag(hole, "hole"), _check_flag(by_round, "by_round")
+    if hole:
+        return street_indexer(n_board, by_round).unindex(index)
+    first, second = board_indexer(n_board, by_round).unindex(index, 0)
+    return Hand(first, second)
