@@ -416,6 +416,10 @@ class StreetIndexer:
     def _kernel(self, n_hole: int, checked: bool):
         return make_street_kernel(n_hole, self.n_board, self.round_of, self._top_group, checked)
 
+    @lru_cache(maxsize=None)
+    def _unkernel(self):
+        return make_street_unindex_kernel(self.n_board, self.round_of, self._top_group)
+
     def index_rows(self, holes: np.ndarray, boards: np.ndarray, *, check: bool = True,
                    parallel: bool | None = None) -> np.ndarray:
         """Indices of C-contiguous uint8 ``holes`` (N, 2) and ``boards`` (N, b), with no conversion;
