@@ -44,9 +44,9 @@ from ._input import card_array, deal_rows, integer_array, natural_card_table, ra
 from ._notice import noticed
 from .cards import format_cards
 from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_RANKS, N_SUITS
+from .kernels import registry
 from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, PAIRS, PEXT_AT,
-                          SEGMENT_ROW, make_board_frame_kernel, make_index_kernel, make_street_kernel,
-                          make_street_unindex_kernel, make_unindex_kernel)
+                          SEGMENT_ROW)
 from .tables import load_table_set
 
 __all__ = ["index", "unindex", "count", "rounds_of", "street_indexer", "board_indexer", "Indexer", "StreetIndexer",
@@ -229,7 +229,7 @@ class Indexer:
         self._offsets = offsets
         self._unconfig = np.ascontiguousarray(unconfig.reshape(-1))
         self._unconfig.setflags(write=False)
-        self._top_group = int(ds[:, 0].max())
+        self.top_group = int(ds[:, 0].max())
         self.configs = configs
 
     @staticmethod
@@ -252,13 +252,11 @@ class Indexer:
 
     # ----------------------------------------------------------------- kernels
 
-    @lru_cache(maxsize=None)
     def _index_kernel(self, n_first: int, checked: bool):
-        return make_index_kernel(n_first, self.n_cards - n_first, self.round_of, self._top_group, checked)
+        return registry.iso_index_kernel(n_first, self.n_cards - n_first, self.round_of, self.top_group, checked)
 
-    @lru_cache(maxsize=None)
     def _unindex_kernel(self, n_first: int):
-        return make_unindex_kernel(n_first, self.n_cards - n_first, self.round_of)
+        return registry.iso_unindex_kernel(n_first, self.n_cards - n_first, self.round_of)
 
     def tables(self) -> tuple:
         """``(small, config, hmult, hshift)``: the index kernels' tables (:mod:`pokerlut.kernels.iso`)."""
@@ -350,8 +348,8 @@ class StreetIndexer:
         self.n_board = sum(self.board_rounds)
         self.boards = Indexer(self.board_rounds) if self.board_rounds else None
         self.round_of = tuple(r for r, k in enumerate(self.board_rounds) for _ in range(k))
-        self._top_group = self.boards._top_group if self.boards else 3
-        self._segments = self._segment_table()
+        self.top_group = self.boards.top_group if self.boards else 3
+        self.segments = self._segment_table()
         self.board_offsets = self._board_offsets()
         self.count = int(self.board_offsets[-1])
 
@@ -390,16 +388,17 @@ class StreetIndexer:
         """Per board (C-contiguous uint8, valid cards): its row of the segment table in bits 0-15,
         its suits' sorted positions in bits 16-23, its blocks' first positions in bits 24-31."""
         out = np.empty(len(boards), dtype=np.int64)
-        make_board_frame_kernel(self.n_board, self.round_of, self._top_group)(boards, *self.boards.tables(), out)
+        registry.iso_board_frame_kernel(self.n_board, self.round_of, self.top_group)(boards, *self.boards.tables(),
+                                                                                      out)
         return out
 
     def _board_offsets(self) -> np.ndarray:
         if self.boards is None:
-            holes = np.array([self._segments[(0 << 3 | 7) * SEGMENT_ROW + SEGMENT_ROW - 1]], np.int64)
+            holes = np.array([self.segments[(0 << 3 | 7) * SEGMENT_ROW + SEGMENT_ROW - 1]], np.int64)
         else:
             _, boards = self.boards.unindex(np.arange(self.boards.count, dtype=np.int64), 0)
             shapes = self.board_frames(np.ascontiguousarray(boards)) & 0xFFFF
-            holes = self._segments.reshape(-1, SEGMENT_ROW)[shapes, SEGMENT_ROW - 1].astype(np.int64)
+            holes = self.segments.reshape(-1, SEGMENT_ROW)[shapes, SEGMENT_ROW - 1].astype(np.int64)
         offsets = np.zeros(len(holes) + 1, dtype=np.int64)
         np.cumsum(holes, out=offsets[1:])
         offsets.setflags(write=False)
@@ -412,13 +411,11 @@ class StreetIndexer:
     def _board_untables(self) -> tuple:
         return (self.boards or _board((1,))).untables()
 
-    @lru_cache(maxsize=None)
     def _kernel(self, n_hole: int, checked: bool):
-        return make_street_kernel(n_hole, self.n_board, self.round_of, self._top_group, checked)
+        return registry.iso_street_kernel(n_hole, self.n_board, self.round_of, self.top_group, checked)
 
-    @lru_cache(maxsize=None)
     def _unkernel(self):
-        return make_street_unindex_kernel(self.n_board, self.round_of, self._top_group)
+        return registry.iso_street_unindex_kernel(self.n_board, self.round_of, self.top_group)
 
     def index_rows(self, holes: np.ndarray, boards: np.ndarray, *, check: bool = True,
                    parallel: bool | None = None) -> np.ndarray:
@@ -431,7 +428,7 @@ class StreetIndexer:
         n = holes.shape[0]
         out = np.empty(n, dtype=np.int64)
         kernel = self._kernel(holes.shape[1], bool(check))
-        args = self._board_tables() + (self.board_offsets, self._segments)
+        args = self._board_tables() + (self.board_offsets, self.segments)
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             return kernel(holes[lo:hi], boards[lo:hi], *args, out[lo:hi])
@@ -450,7 +447,7 @@ class StreetIndexer:
         holes = np.empty((len(flat), HOLDEM_HOLE), dtype=np.uint8)
         boards = np.empty((len(flat), self.n_board), dtype=np.uint8)
         kernel = self._unkernel()
-        args = self._board_untables() + self._board_tables() + (self.board_offsets, self._segments)
+        args = self._board_untables() + self._board_tables() + (self.board_offsets, self.segments)
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             return kernel(flat[lo:hi], *args, holes[lo:hi], boards[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
