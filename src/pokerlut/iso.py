@@ -5,27 +5,39 @@ hand is one of a few *classes*: 169 starting hands, 1,286,792 flops, 55,190,538 
 2,428,287,420 rivers, the counts of the published hand-isomorphism indexer, which deals a street
 in **rounds**: the hole cards, the flop (three cards, as a set), the turn, the river.  The turn
 and river are rounds of their own, so ``Ah Kh | Qh Jh Th | 2c`` and ``Ah Kh | Qh Jh 2c | Th`` are
-different classes (the board is "flop then turn").  With ``by_round=False`` the board is one set
-instead (2+4: 13,960,050 classes, 2+5: 123,156,254).
+different classes.  With ``by_round=False`` the board is one set instead (hole cards and 4 board
+cards: 13,960,050 classes; and 5: 123,156,254).
 
 * :func:`index` maps hands (hole cards and a board, or a board alone) to ``int64`` indices, dense
   in ``0 .. count - 1``: every hand of a class gets the same index, hands of different classes
-  different ones.
-* :func:`unindex` gives each index's **canonical hand**, :func:`count` the number of classes.
-* :class:`Indexer` does the same for any rounds (``Indexer((2, 2))``: two players' hole cards).
+  different ones.  :func:`unindex` gives each index's **canonical hand**, :func:`count` the number
+  of classes.
+* :class:`Indexer` does the same for hands dealt in any rounds (``Indexer((2, 2))``: two players'
+  hole cards, 93,769 classes).
 
-**The canonical form.**  A suit's *pattern* is which of its ranks came in which round.  Suits are
-compared by (1) how many cards of the suit each round dealt, round by round (more first), then
-(2) the rank mask of each round's cards of the suit, round by round (as a 13-bit number, bit r for
-rank r, deuce = bit 0: the higher mask first).  The canonical hand of a class relabels the suits so
-that clubs has the greatest pattern, then diamonds, hearts, spades; each round's cards are listed
-by descending card id.  ``docs/rules.md`` ("Suit classes") has the rules with examples.
+**Suit patterns.**  A suit's *pattern* is which of its ranks came in which round.  Patterns are
+compared by (1) how many cards of the suit each round dealt, round by round (more first), then (2)
+each round's ranks of the suit as a 13-bit mask (bit r for rank r, deuce = bit 0), round by round
+(the greater mask first).  An :class:`Indexer` class's canonical hand has the greatest pattern in
+clubs, then diamonds, hearts, spades.
 
->>> int(index("As Ks", "")), int(index("Ah Kh", "")), count(0)      # AKs in any suit
-(0, 0, 169)
+**Streets: board first.**  :func:`index` numbers a street board class by board class: the board
+alone is an :class:`Indexer` of its rounds (its canonical board has the greatest pattern in
+clubs), and all the hole-card classes of one board class are consecutive, from
+``StreetIndexer.board_offsets[b]`` on.  On a board, suits with the same board pattern can still be
+swapped; the hole cards' class is numbered by where they land: both in one suit, in two suits of
+the same pattern, or in suits of two patterns, each then by its ranks among the ranks the board
+left in its suit.  The canonical hand is the canonical board with the hole cards in the first
+suits of their patterns (the higher card first when two suits of one pattern hold one each).
+Each round's cards are listed by descending card id.  ``docs/rules.md`` ("Suit classes") has the
+rules with examples.  Whole-street tables (:func:`pokerlut.street_table`) rely on this order: one
+board class's entries are one contiguous stretch.
+
+>>> int(index("As Ks", "")) == int(index("Ah Kh", "")), count(0)      # AKs in any suit
+(True, 169)
 >>> h = unindex(index("Ad Kh", "Qd Jd 2s"), 3)
->>> format_cards(h.holes[0]), format_cards(h.boards[0])
-('Ac Kd', 'Qc Jc 2h')
+>>> format_cards(h.holes), format_cards(h.boards)
+('Ac Kh', 'Qc Jc 2d')
 >>> count(3), count(4), count(5)
 (1286792, 55190538, 2428287420)
 """
@@ -131,7 +143,7 @@ class Indexer:
     >>> int(matchups.index("Ah Kh Qd Qc")) == int(matchups.index("As Ks Qh Qd"))
     True
     >>> first, second = matchups.unindex(matchups.index("Ah Kh Qd Qc"), 2)
-    >>> format_cards(first), format_cards(second)
+    >>> format_cards(first), format_cards(second)                 # the suited hand's suit is clubs
     ('Ac Kc', 'Qh Qd')
     """
 
@@ -274,7 +286,7 @@ class Indexer:
 
         >>> ix = Indexer((2, 3))
         >>> ix.index_rows(np.array([[51, 47]], np.uint8), np.array([[0, 5, 9]], np.uint8)).tolist()
-        [1161632]
+        [314054]
         """
         n = first.shape[0]
         out = np.empty(n, dtype=np.int64)
@@ -291,7 +303,7 @@ class Indexer:
         """The index of each hand of ``cards`` (..., n_cards), round by round in the last axis.
 
         >>> Indexer((2,)).index(["As Ks", "Ad Kd", "As Kd"]).tolist()
-        [0, 0, 90]
+        [77, 77, 167]
         """
         array = card_array(cards, "hands")
         if array.ndim == 0 or array.shape[-1] != self.n_cards:
@@ -309,9 +321,9 @@ class Indexer:
     def unindex(self, index: Any, n_first: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """The canonical hand of each index, as rows split after ``n_first`` columns.
 
-        >>> first, rest = Indexer((2,)).unindex([0, 90, 168], 2)
+        >>> first, rest = Indexer((2,)).unindex([0, 77, 78, 168], 2)
         >>> [format_cards(h) for h in first]
-        ['Ac Kc', 'Ac Kd', '2c 2d']
+        ['3c 2c', 'Ac Kc', '2d 2c', 'Ad Ac']
         """
         flat, lead = _indices(index, self.count)
         first = np.empty((len(flat), n_first), dtype=np.uint8)
@@ -339,8 +351,8 @@ class StreetIndexer:
     Examples
     --------
     >>> s = StreetIndexer((3,))
-    >>> s.count, s.boards.count, int(s.board_offsets[1])      # AcKcQc's board class holds 1,128 hole classes
-    (1286792, 1755, 1128)
+    >>> s.count, s.boards.count, int(s.board_offsets[1])      # board class 0, 4c 3c 2c: 344 hole classes
+    (1286792, 1755, 344)
     """
 
     def __init__(self, board_rounds: tuple[int, ...]):
@@ -423,7 +435,7 @@ class StreetIndexer:
         a bad row is -1 when ``check`` (unchecked, bad rows give meaningless indices).
 
         >>> StreetIndexer((3,)).index_rows(np.array([[51, 47]], np.uint8), np.array([[0, 5, 9]], np.uint8)).tolist()
-        [1062424]
+        [117759]
         """
         n = holes.shape[0]
         out = np.empty(n, dtype=np.int64)
@@ -439,9 +451,9 @@ class StreetIndexer:
     def unindex(self, index: Any) -> Hand:
         """The canonical hand of each index.
 
-        >>> h = StreetIndexer(()).unindex([0, 77, 78, 168])
+        >>> h = StreetIndexer(()).unindex([0, 77, 78, 168])       # suited first, then pairs and offsuit
         >>> [format_cards(x) for x in h.holes]
-        ['Ac Kc', '3c 2c', 'Ac Ad', '2c 2d']
+        ['3c 2c', 'Ac Kc', '2d 2c', 'Ad Ac']
         """
         flat, lead = _indices(index, self.count)
         holes = np.empty((len(flat), HOLDEM_HOLE), dtype=np.uint8)
@@ -580,8 +592,9 @@ def _street_rows(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray, tuple
                 raise ValueError(f"holes {hole_array.shape} and boards {board_array.shape} need the same leading "
                                  f"shape (or one board for all)")
     groups = [("hole card", hole_array.shape[-1]), ("board card", board_array.shape[-1])]
-    h = np.ascontiguousarray(deal_rows(hole_array.reshape(-1, hole_array.shape[-1]), groups[:1], lead, "hand"))
-    b = np.ascontiguousarray(deal_rows(board_array.reshape(-1, board_array.shape[-1]), groups[1:], lead, "hand"))
+    n = math.prod(lead)
+    h = np.ascontiguousarray(deal_rows(hole_array.reshape(n, hole_array.shape[-1]), groups[:1], lead, "hand"))
+    b = np.ascontiguousarray(deal_rows(board_array.reshape(n, board_array.shape[-1]), groups[1:], lead, "hand"))
     return h, b, lead
 
 
@@ -618,12 +631,12 @@ def index(holes: Any, boards: Any = None, *, by_round: bool = True, parallel: bo
     Examples
     --------
     >>> index(["Ah Kh", "Ad Kd", "Ah Kd"], "").tolist()
-    [0, 0, 78]
+    [77, 77, 167]
     >>> a = index("Ah Kh", "Qh Jh 2c 3d 4s")
     >>> bool(a == index("As Ks", "Qs Js 2d 3c 4h")), bool(a == index("As Ks", "Qs Js 2d 4h 3c"))
     (True, False)
     >>> int(index(None, "As Kd 2c"))                      # a flop alone: one of 1,755
-    1108
+    1730
     """
     by_round = _check_flag(by_round, "by_round")
     h, b, lead = _street_rows(holes, boards)
@@ -658,9 +671,9 @@ def unindex(index: Any, n_board: int, *, hole: bool = True, by_round: bool = Tru
     --------
     >>> h = unindex([0, 168], 0)
     >>> [format_cards(x) for x in h.holes], h.boards.shape
-    (['Ac Kc', '2c 2d'], (2, 0))
-    >>> format_cards(unindex(0, 5, hole=False).boards)
-    'Ac Kc Qc Jc Tc'
+    (['3c 2c', 'Ad Ac'], (2, 0))
+    >>> format_cards(unindex(0, 5, hole=False).boards)   # the flop 4c 3c 2c, the turn 5c, the river 6c
+    '4c 3c 2c 5c 6c'
     """
     hole, by_round = _check_flag(hole, "hole"), _check_flag(by_round, "by_round")
     if hole:

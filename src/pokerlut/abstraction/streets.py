@@ -30,11 +30,13 @@ bytes of an uninterrupted one.  A checkpoint made with other parameters is an er
 ``restart=True`` to start over).
 
 >>> import tempfile
->>> with tempfile.TemporaryDirectory() as folder:
+>>> from pokerlut.iso import index
+>>> with tempfile.TemporaryDirectory() as folder:          # the flop's first two board classes only
 ...     t = street_table("flop", folder, bins=4, board_classes=(0, 2), progress=False)
-...     ehs = np.load(t.files["ehs"])
->>> t.count, t.done, round(float(ehs[0]), 4)          # board class 0 is Ac Kc Qc; entry 0: Jc Tc on it
-(1286792, 2, 1.0)
+...     ehs, hist = np.load(t.files["ehs"]), np.load(t.files["hist"])
+>>> i = int(index("Ah Ad", "4c 3c 2c"))                   # board class 0 is 4c 3c 2c
+>>> t.count, t.done, round(float(ehs[i]), 4), hist[i].tolist()
+(1286792, 2, 0.6814, [0, 133, 407, 541])
 """
 
 from __future__ import annotations
@@ -146,9 +148,9 @@ def compute_block(plan: dict, lo: int, hi: int, scratch: _Scratch | None = None)
     turn's sums of half-points and of their squares (int64) and histogram counts (uint16).
 
     >>> p = table_plan("river")
-    >>> raw = compute_block(p, 0, 1)                      # Ac Kc Qc Jc Tc: every hole pair ties the royal flush
-    >>> raw["num"].shape, int(raw["num"].min()), int(raw["num"].max())
-    ((1081,), 990, 990)
+    >>> raw = compute_block(p, 0, 1)            # 4c 3c 2c | 5c | 6c: the 7c wins, the rest chop or lose to it
+    >>> raw["num"].shape, int(raw["num"].min()), int(raw["num"].max())          # 301 hole classes
+    ((301,), 946, 1980)
     """
     indexer = plan["indexer"]
     n_board, bins = plan["n_board"], plan["bins"] or 1
@@ -301,11 +303,12 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     Examples
     --------
     >>> import tempfile
+    >>> from pokerlut.iso import index
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     t = street_table("river", folder, dtype="uint16", board_classes=(0, 3), progress=False)
     ...     hs = np.load(t.files["hs"], mmap_mode="r")
-    ...     int(hs[0]), int(hs[1081])                   # on Ac Kc Qc Jc Tc everybody ties; then Ac Kc Qc Jc 9c
-    (990, 1980)
+    ...     int(hs[index("8c 7c", "4c 3c 2c 5c 6c")]), int(hs[index("Ah Kd", "4c 3c 2c 5c 6c")])
+    (1980, 946)
     """
     import sys
 

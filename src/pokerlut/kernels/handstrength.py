@@ -387,3 +387,115 @@ def make_strength_kernel(n_board: int):
         return 0
 
     return compile_kernel(kernel, f"strength_{n_board}")
+
+
+def make_preflop_kernel():
+    """Compile ``preflop(boards, mult, classes, cards, bases, values, flush, pairs, wins, ties, dk, db, dc,
+    strength, order, tmp, seen, cnt, gseen, gcnt) -> 0``: the exact heads-up preflop counts of the
+    169 starting-hand classes, board by board.
+
+    For each five-card board (a suit class's canonical board, counted ``mult[b]`` times) every two-card
+    combo of the 47 cards left is ranked once and sorted; walking the sorted combos with running
+    counts of the combos below by class (``seen``) and by class and card (``cnt``, 52 x 169), each
+    combo ``h`` of class ``A`` adds to ``wins[A, B]`` the class-``B`` combos below it that share no
+    card with it, and to ``ties[A, B]`` those level with it (``gseen``/``gcnt``: the same counts
+    within its group of equal strength, itself taken out).  ``classes[52 * a + b]``: the class (grid
+    cell, 0..168) of the combo ``{a, b}``."""
+    n_classes = 169
+
+    def kernel(boards, mult, classes, cards, bases, values, flush, pairs, wins, ties, dk, db, dc, strength, order,
+               tmp, seen, cnt, gseen, gcnt, buckets, cls):
+        n = 47
+        for bi in range(boards.shape[0]):
+            m = mult[bi]
+            bkey = first_card(cards, boards[bi, 0])
+            bbits = suit_rank_bit(boards[bi, 0])
+            for j in range(1, 5):
+                bkey += cards[U64(boards[bi, j])]
+                bbits |= suit_rank_bit(boards[bi, j])
+            d = 0
+            for card in range(52):
+                bit = suit_rank_bit(card)
+                if bbits & bit == 0:
+                    dk[d] = cards[U64(card)]
+                    db[d] = bit
+                    dc[d] = card
+                    d += 1
+            for b in range(2 * RADIX):
+                buckets[b] = 0
+            p = 0
+            for j in range(1, n):
+                kj = bkey + dk[j]
+                bj = bbits | db[j]
+                row = U64(dc[j]) * U64(52)
+                for i in range(j):
+                    v = value_of_bits(kj + dk[i], bj | db[i], bases, values, flush)
+                    strength[p] = v
+                    cls[p] = classes[row + U64(dc[i])]
+                    buckets[U64(v) & _RADIX_MASK] += 1
+                    buckets[RADIX + (U64(v) >> _RADIX_BITS)] += 1
+                    p += 1
+            n_pairs = p
+            lo_total = 0
+            hi_total = 0
+            for b in range(RADIX):
+                c = buckets[b]
+                buckets[b] = lo_total
+                lo_total += c
+                c = buckets[RADIX + b]
+                buckets[RADIX + b] = hi_total
+                hi_total += c
+            for q in range(n_pairs):
+                b = U64(strength[q]) & _RADIX_MASK
+                order[buckets[b]] = q
+                buckets[b] += 1
+            for k in range(n_pairs):
+                q = order[k]
+                v = U64(strength[q])
+                b = RADIX + (v >> _RADIX_BITS)
+                tmp[buckets[b]] = (v << U64(32)) | (U64(q) << _SIXTEEN) | (U64(pairs[q]) << U64(8)) | \
+                    U64(pairs[MAX_COMBOS + q])
+                buckets[b] += 1
+            for x in range(n_classes):
+                seen[x] = 0
+                gseen[x] = 0
+            for x in range(n * n_classes):
+                cnt[x] = 0
+                gcnt[x] = 0
+            k = 0
+            while k < n_pairs:
+                s = tmp[k] >> U64(32)
+                g1 = k
+                while g1 < n_pairs and (tmp[g1] >> U64(32)) == s:
+                    r = tmp[g1]
+                    a = (r >> U64(8)) & _BYTE
+                    b = r & _BYTE
+                    x = cls[(r >> _SIXTEEN) & U64(0xFFFF)]
+                    gseen[x] += 1
+                    gcnt[a * U64(n_classes) + U64(x)] += 1
+                    gcnt[b * U64(n_classes) + U64(x)] += 1
+                    g1 += 1
+                for g in range(k, g1):
+                    r = tmp[g]
+                    a = ((r >> U64(8)) & _BYTE) * U64(n_classes)
+                    b = (r & _BYTE) * U64(n_classes)
+                    x = U64(cls[(r >> _SIXTEEN) & U64(0xFFFF)]) * U64(n_classes)
+                    for y in range(n_classes):
+                        wins[x + y] += m * (seen[y] - cnt[a + y] - cnt[b + y])
+                        ties[x + y] += m * (gseen[y] - gcnt[a + y] - gcnt[b + y])
+                    ties[x + x // U64(n_classes)] += m  # the combo itself was taken out twice
+                for g in range(k, g1):
+                    r = tmp[g]
+                    a = (r >> U64(8)) & _BYTE
+                    b = r & _BYTE
+                    x = cls[(r >> _SIXTEEN) & U64(0xFFFF)]
+                    seen[x] += 1
+                    gseen[x] = 0
+                    cnt[a * U64(n_classes) + U64(x)] += 1
+                    cnt[b * U64(n_classes) + U64(x)] += 1
+                    gcnt[a * U64(n_classes) + U64(x)] = 0
+                    gcnt[b * U64(n_classes) + U64(x)] = 0
+                k = g1
+        return 0
+
+    return compile_kernel(kernel, "preflop_tables")

@@ -201,3 +201,11 @@ def street_features_kernel(n_board: int, board_rounds: tuple, top_group: int):
     from .handstrength import make_street_kernel
 
     return make_street_kernel(n_board, board_rounds, top_group)
+
+
+@lru_cache(maxsize=None)
+def preflop_kernel():
+    """The exact preflop class-against-class counts (:func:`pokerlut.kernels.handstrength.make_preflop_kernel`)."""
+    from .handstrength import make_preflop_kernel
+
+    return make_preflop_kernel()
