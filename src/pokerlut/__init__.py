@@ -6,8 +6,9 @@
 ['Royal flush', 'Full house, nines full of twos']
 """
 
-from . import course, interop, videopoker
+from . import course, interop, iso, videopoker
 from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
+from .abstraction import ehs, ehs2, equity_histogram, hand_strength, potential, preflop_equity, street_table
 from .cards import format_card, format_cards, parse_card, parse_cards
 from .constants import MAX_STRENGTH, NATURAL_STRENGTHS, WILD
 from .course import from_course, to_course_strings
@@ -25,6 +26,7 @@ from .warmup import kernel_info, warmup
 __version__ = "0.1.0"
 
 __all__ = [
+    "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",
     "VARIANTS",

@@ -58,7 +58,7 @@ from .cards import format_cards
 from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_RANKS, N_SUITS
 from .kernels import registry
 from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, PAIRS, PEXT_AT,
-                          SEGMENT_ROW)
+                          SEGMENT_ROW, SPEC_ROUND_OF, SPEC_SIZE)
 from .tables import load_table_set
 
 __all__ = ["index", "unindex", "count", "rounds_of", "street_indexer", "board_indexer", "Indexer", "StreetIndexer",
@@ -238,6 +238,7 @@ class Indexer:
             t.setflags(write=False)
         self._small, self._config, self._mult, self._shift = small, config, mult, shift
         unconfig = np.concatenate([cfgs, starts.astype(np.uint64), sizes, strides, spaces], axis=1)
+        offsets.setflags(write=False)
         self._offsets = offsets
         self._unconfig = np.ascontiguousarray(unconfig.reshape(-1))
         self._unconfig.setflags(write=False)
@@ -264,11 +265,10 @@ class Indexer:
 
     # ----------------------------------------------------------------- kernels
 
-    def _index_kernel(self, n_first: int, checked: bool):
-        return registry.iso_index_kernel(n_first, self.n_cards - n_first, self.round_of, self.top_group, checked)
-
-    def _unindex_kernel(self, n_first: int):
-        return registry.iso_unindex_kernel(n_first, self.n_cards - n_first, self.round_of)
+    def spec(self, n_first: int, mode: int = 1) -> np.ndarray:
+        """The kernels' ``spec`` for rows split after ``n_first`` columns (:mod:`pokerlut.kernels.iso`);
+        ``mode`` 1 checks the cards, 0 does not."""
+        return _spec(n_first, self.n_cards - n_first, len(self.rounds), self.top_group, mode, self.round_of)
 
     def tables(self) -> tuple:
         """``(small, config, hmult, hshift)``: the index kernels' tables (:mod:`pokerlut.kernels.iso`)."""
@@ -290,11 +290,12 @@ class Indexer:
         """
         n = first.shape[0]
         out = np.empty(n, dtype=np.int64)
-        kernel = self._index_kernel(first.shape[1], bool(check))
+        kernel = registry.iso_kernel("index_rows")
+        spec = self.spec(first.shape[1], int(bool(check)))
         args = self.tables()
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
-            return kernel(first[lo:hi], second[lo:hi], *args, out[lo:hi])
+            return kernel(first[lo:hi], second[lo:hi], spec, *args, out[lo:hi])
 
         _threads.run_blocks(piece, n, cost=INDEX_COST, parallel=parallel)
         return out
@@ -328,11 +329,12 @@ class Indexer:
         flat, lead = _indices(index, self.count)
         first = np.empty((len(flat), n_first), dtype=np.uint8)
         second = np.empty((len(flat), self.n_cards - n_first), dtype=np.uint8)
-        kernel = self._unindex_kernel(n_first)
+        kernel = registry.iso_kernel("unindex_rows")
+        spec = self.spec(n_first)
         args = self.untables()
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
-            return kernel(flat[lo:hi], *args, first[lo:hi], second[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
+            return kernel(flat[lo:hi], spec, *args, first[lo:hi], second[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
 
         _threads.run_blocks(piece, len(flat), cost=UNINDEX_COST)
         return first.reshape(lead + (n_first,)), second.reshape(lead + (self.n_cards - n_first,))
@@ -396,12 +398,18 @@ class StreetIndexer:
         table.setflags(write=False)
         return table.reshape(-1)
 
+    def spec(self, n_hole: int, mode: int = 1) -> np.ndarray:
+        """The kernels' ``spec`` for ``n_hole`` hole cards (2, or 0 for boards alone) and this
+        street's board (:mod:`pokerlut.kernels.iso`); ``mode`` 1 checks the cards, 0 does not, 2
+        asks for the boards' frames."""
+        return _spec(n_hole, self.n_board, len(self.board_rounds), self.top_group, mode, self.round_of)
+
     def board_frames(self, boards: np.ndarray) -> np.ndarray:
         """Per board (C-contiguous uint8, valid cards): its row of the segment table in bits 0-15,
         its suits' sorted positions in bits 16-23, its blocks' first positions in bits 24-31."""
         out = np.empty(len(boards), dtype=np.int64)
-        registry.iso_board_frame_kernel(self.n_board, self.round_of, self.top_group)(boards, *self.boards.tables(),
-                                                                                      out)
+        registry.iso_kernel("street_rows")(np.zeros((len(boards), 0), np.uint8), boards, self.spec(0, 2),
+                                           *self._board_tables(), _NO_OFFSETS, self.segments, out)
         return out
 
     def _board_offsets(self) -> np.ndarray:
@@ -423,12 +431,6 @@ class StreetIndexer:
     def _board_untables(self) -> tuple:
         return (self.boards or _board((1,))).untables()
 
-    def _kernel(self, n_hole: int, checked: bool):
-        return registry.iso_street_kernel(n_hole, self.n_board, self.round_of, self.top_group, checked)
-
-    def _unkernel(self):
-        return registry.iso_street_unindex_kernel(self.n_board, self.round_of, self.top_group)
-
     def index_rows(self, holes: np.ndarray, boards: np.ndarray, *, check: bool = True,
                    parallel: bool | None = None) -> np.ndarray:
         """Indices of C-contiguous uint8 ``holes`` (N, 2) and ``boards`` (N, b), with no conversion;
@@ -439,11 +441,12 @@ class StreetIndexer:
         """
         n = holes.shape[0]
         out = np.empty(n, dtype=np.int64)
-        kernel = self._kernel(holes.shape[1], bool(check))
+        kernel = registry.iso_kernel("street_rows")
+        spec = self.spec(holes.shape[1], int(bool(check)))
         args = self._board_tables() + (self.board_offsets, self.segments)
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
-            return kernel(holes[lo:hi], boards[lo:hi], *args, out[lo:hi])
+            return kernel(holes[lo:hi], boards[lo:hi], spec, *args, out[lo:hi])
 
         _threads.run_blocks(piece, n, cost=INDEX_COST, parallel=parallel)
         return out
@@ -458,14 +461,27 @@ class StreetIndexer:
         flat, lead = _indices(index, self.count)
         holes = np.empty((len(flat), HOLDEM_HOLE), dtype=np.uint8)
         boards = np.empty((len(flat), self.n_board), dtype=np.uint8)
-        kernel = self._unkernel()
+        kernel = registry.iso_kernel("street_unindex_rows")
+        spec = self.spec(HOLDEM_HOLE)
         args = self._board_untables() + self._board_tables() + (self.board_offsets, self.segments)
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
-            return kernel(flat[lo:hi], *args, holes[lo:hi], boards[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
+            return kernel(flat[lo:hi], spec, *args, holes[lo:hi], boards[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
 
         _threads.run_blocks(piece, len(flat), cost=UNINDEX_COST)
         return Hand(holes.reshape(lead + (HOLDEM_HOLE,)), boards.reshape(lead + (self.n_board,)))
+
+
+_NO_OFFSETS = np.zeros(1, np.int64)
+_NO_OFFSETS.setflags(write=False)
+
+
+def _spec(n_first: int, n_second: int, n_rounds: int, top_group: int, mode: int, round_of: tuple) -> np.ndarray:
+    spec = np.zeros(SPEC_SIZE, dtype=np.int64)
+    spec[:SPEC_ROUND_OF] = n_first, n_second, n_rounds, top_group, mode
+    spec[SPEC_ROUND_OF:SPEC_ROUND_OF + len(round_of)] = round_of
+    spec.setflags(write=False)
+    return spec
 
 
 def _indices(index: Any, count: int) -> tuple[np.ndarray, tuple[int, ...]]:

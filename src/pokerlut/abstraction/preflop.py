@@ -278,7 +278,7 @@ def compute_preflop_tables(*, parallel: bool | None = None, progress: bool = Fal
 
     boards, mult = board_classes_with_multiplicity()
     tables = load_table_set("high").rank_tables(7)
-    kernel = registry.preflop_kernel()
+    kernel = registry.hs_kernel("preflop_counts")
     classes = _class_table()
     pairs_table = pair_table()
     slots: dict[int, tuple] = {}

@@ -120,9 +120,9 @@ def table_plan(street: str, *, bins: int = DEFAULT_STREET_BINS, by_round: bool =
         files = {"hs": ("river_hs.npy", dtype, (count,))}
         bins = None
     else:
-        from .strength import _check_bins
+        from .strength import check_bins
 
-        bins = _check_bins(bins)
+        bins = check_bins(bins)
         files = {"ehs": (f"{street}_ehs.npy", dtype, (count,)), "ehs2": (f"{street}_ehs2.npy", dtype, (count,)),
                  "hist": (f"{street}_hist.npy", "uint16", (count, bins))}
     params = {"version": CHECKPOINT_VERSION, "street": street, "by_round": bool(by_round), "bins": bins,
@@ -157,18 +157,18 @@ def compute_block(plan: dict, lo: int, hi: int, scratch: _Scratch | None = None)
     offsets = indexer.board_offsets[lo:hi + 1] - indexer.board_offsets[lo]
     size = int(offsets[-1])
     boards = np.empty((hi - lo, n_board), np.uint8)
-    kernel = registry.iso_unindex_kernel(0, n_board, indexer.boards.round_of)
-    kernel(np.arange(lo, hi, dtype=np.int64), *indexer.boards.untables(), np.empty((hi - lo, 0), np.uint8), boards,
-           np.zeros(4, np.uint64))
+    registry.iso_kernel("unindex_rows")(np.arange(lo, hi, dtype=np.int64), indexer.boards.spec(0),
+                                        *indexer.boards.untables(), np.empty((hi - lo, 0), np.uint8), boards,
+                                        np.zeros(4, np.uint64))
     river = n_board == 5
     num = np.zeros(size if river else 0, np.uint16)
     total = np.zeros(0 if river else size, np.int64)
     squares = np.zeros(0 if river else size, np.int64)
     hist = np.zeros((0 if river else size, bins), np.uint16)
     tables = load_table_set("high").rank_tables(7)
-    street = registry.street_features_kernel(n_board, indexer.round_of, indexer.top_group)
+    street = registry.hs_kernel("street_features")
     scratch = scratch or _Scratch(bins)
-    street(boards, offsets, *indexer.boards.tables(), indexer.segments, tables.cards, tables.bases, tables.values,
+    street(boards, offsets, indexer.spec(0), *indexer.boards.tables(), indexer.segments, tables.cards, tables.bases, tables.values,
            tables.flush, _pairs(), bins, num, total, squares, hist, *scratch.arrays)
     return {"num": num} if river else {"sum": total, "squares": squares, "hist": hist}
 

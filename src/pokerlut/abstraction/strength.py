@@ -101,7 +101,7 @@ def opponent_weights(opponent: Any) -> np.ndarray:
     return w
 
 
-def _check_bins(bins: Any) -> int:
+def check_bins(bins: Any) -> int:
     if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
         raise TypeError(f"bins must be an integer, got {bins!r}")
     if not 1 <= bins <= MAX_BINS:
@@ -188,11 +188,11 @@ def hand_strength(holes: Any, boards: Any, opponent: Any = "random", *, parallel
     w = opponent_weights(opponent)
     n_board = b.shape[1]
     tables = load_table_set("high").rank_tables(n_board + HOLDEM_HOLE)
-    kernel = registry.strength_kernel(n_board)
+    kernel = registry.hs_kernel("strength")
     sums = np.zeros((len(h), 3))
 
     def piece(lo: int, hi: int, slot: int = 0) -> int:
-        return kernel(h[lo:hi], b[lo:hi], w, tables.cards, tables.bases, tables.values, tables.flush, sums[lo:hi],
+        return kernel(h[lo:hi], b[lo:hi], n_board, w, tables.cards, tables.bases, tables.values, tables.flush, sums[lo:hi],
                       np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64))
 
     piece(0, 0)
@@ -217,7 +217,7 @@ def rollout(holes: Any, boards: Any, opponent: Any = "random", *, bins: int = DE
     >>> round(float(r.ehs), 4), round(float(r.ehs2), 4), r.histogram.round(4).tolist(), r.completions
     (0.5973, 0.4219, [0.0, 0.4565, 0.2174, 0.3261], 46)
     """
-    bins = _check_bins(bins)
+    bins = check_bins(bins)
     if not isinstance(potential, (bool, np.bool_)):
         raise TypeError(f"potential must be True or False, got {potential!r}")
     h, b, lead = hands_and_boards(holes, boards)
@@ -226,7 +226,7 @@ def rollout(holes: Any, boards: Any, opponent: Any = "random", *, bins: int = DE
     table_set = load_table_set("high")
     now = table_set.rank_tables(n_board + HOLDEM_HOLE)
     river = table_set.rank_tables(7)
-    kernel = registry.rollout_kernel(n_board, bool(potential))
+    kernel = registry.hs_kernel("rollout")
     n = len(h)
     sums = np.zeros((n, 4))
     hist = np.zeros((n, bins))
@@ -234,7 +234,7 @@ def rollout(holes: Any, boards: Any, opponent: Any = "random", *, bins: int = DE
     completions = math.comb(N_NATURAL - 2 - n_board, 5 - n_board)
 
     def piece(lo: int, hi: int, slot: int = 0) -> int:
-        return kernel(h[lo:hi], b[lo:hi], w, bins, river.cards, now.bases, now.values, river.bases, river.values,
+        return kernel(h[lo:hi], b[lo:hi], n_board, bool(potential), w, bins, river.cards, now.bases, now.values, river.bases, river.values,
                       river.flush, sums[lo:hi], hist[lo:hi], hp[lo:hi], np.zeros(MAX_COMBOS, np.uint64),
                       np.zeros(MAX_COMBOS, np.uint64), np.zeros(MAX_COMBOS), np.zeros(MAX_COMBOS, np.int64),
                       np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64))

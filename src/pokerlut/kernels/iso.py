@@ -26,7 +26,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from .compile import compile_kernel
+from .compile import compile_kernel, jitted
 from .intrinsics import popcount, trailing_zeros
 
 U64 = np.uint64
@@ -199,8 +199,9 @@ def index_of_masks(m0, m1, m2, m3, n_rounds, top_group, small, config, hmult, hs
 
 
 @nb.njit(inline="always", nogil=True)
-def deal_masks(holes, boards, i, n_hole, n_cols, round_of, config):
-    """Each round's suit-rank bits of row ``i`` and the largest id seen (ids above 63 alias)."""
+def deal_masks(holes, boards, i, n_hole, n_cols, spec, config):
+    """Each round's suit-rank bits of row ``i`` (``spec``: the round of each column) and the
+    largest id seen (ids above 63 alias)."""
     m0 = U64(0)
     m1 = U64(0)
     m2 = U64(0)
@@ -213,7 +214,7 @@ def deal_masks(holes, boards, i, n_hole, n_cols, round_of, config):
             c = U64(boards[i, j - n_hole])
         big = max(big, c)
         bit = config[c & U64(63)]
-        r = round_of[j]
+        r = spec[SPEC_ROUND_OF + j]
         if r == 0:
             m0 |= bit
         elif r == 1:
@@ -232,33 +233,34 @@ def bad_masks(m0, m1, m2, m3, big, n_cols):
         ((m0 & m1) | (m0 & m2) | (m0 & m3) | (m1 & m2) | (m1 & m3) | (m2 & m3)) != 0
 
 
-def make_index_kernel(n_hole: int, n_board: int, rounds: tuple, top_group: int, checked: bool):
-    """Compile ``index(holes, boards, small, config, hmult, hshift, out) -> bad rows`` (any rounds).
+#: The ``spec`` array every kernel here takes (int64): the columns of ``holes`` (the first part of
+#: a row) and of ``boards``, the number of rounds, the most group members after sorted position 0,
+#: whether to check the cards, then the round of each column (of the whole row for an
+#: :class:`Indexer`, of the board for a street).
+SPEC_FIRST, SPEC_SECOND, SPEC_ROUNDS, SPEC_TOP_GROUP, SPEC_CHECKED, SPEC_ROUND_OF = range(6)
+SPEC_SIZE = SPEC_ROUND_OF + 8
 
-    ``holes`` (N, n_hole) and ``boards`` (N, n_board) uint8: the columns of a row, round by round;
-    ``rounds`` the round of each of the ``n_hole + n_board`` columns; ``top_group`` see
-    :func:`sorted_index`; ``small``/``config`` the indexer's tables (above), ``hmult``/``hshift``
-    its hash; ``out`` (N,) int64.  Checked kernels write -1 for a row holding an id above 51 or a
-    card twice and return how many there were; unchecked ones read inside the tables whatever the
-    bytes (ids are taken modulo 64)."""
-    n_cols = n_hole + n_board
-    round_of = tuple(int(r) for r in rounds)
-    n_rounds = max(round_of) + 1 if round_of else 1
-    assert len(round_of) == n_cols and n_rounds <= MAX_ROUNDS
 
-    def kernel(holes, boards, small, config, hmult, hshift, out):
-        bad = 0
-        for i in range(out.shape[0]):
-            m0, m1, m2, m3, big = deal_masks(holes, boards, i, n_hole, n_cols, round_of, config)
-            if checked and bad_masks(m0, m1, m2, m3, big, n_cols):
-                out[i] = -1
-                bad += 1
-                continue
-            out[i] = np.int64(index_of_masks(m0, m1, m2, m3, n_rounds, top_group, small, config, hmult, hshift))
-        return bad
-
-    return compile_kernel(kernel, f"iso_index_{n_hole}_{n_board}_{''.join(map(str, round_of))}_{top_group}"
-                                  f"{'_checked' if checked else ''}")
+def index_rows(holes, boards, spec, small, config, hmult, hshift, out):
+    """The index of each row of an :class:`pokerlut.iso.Indexer` (any rounds): ``holes`` (N, a) and
+    ``boards`` (N, b) uint8 are the columns of a row, round by round (``spec`` says how); ``small``
+    / ``config`` the indexer's tables (above), ``hmult``/``hshift`` its hash; ``out`` (N,) int64.
+    Checking, a row holding an id above 51 or a card twice gets -1 and is counted (the return
+    value); unchecked, the tables are read inside their bounds whatever the bytes (ids modulo 64)."""
+    n_hole = spec[SPEC_FIRST]
+    n_cols = n_hole + spec[SPEC_SECOND]
+    n_rounds = spec[SPEC_ROUNDS]
+    top_group = spec[SPEC_TOP_GROUP]
+    checked = spec[SPEC_CHECKED] != 0
+    bad = 0
+    for i in range(out.shape[0]):
+        m0, m1, m2, m3, big = deal_masks(holes, boards, i, n_hole, n_cols, spec, config)
+        if checked and bad_masks(m0, m1, m2, m3, big, n_cols):
+            out[i] = -1
+            bad += 1
+            continue
+        out[i] = np.int64(index_of_masks(m0, m1, m2, m3, n_rounds, top_group, small, config, hmult, hshift))
+    return bad
 
 
 # --------------------------------------------------------------------------- streets: board first
@@ -363,66 +365,77 @@ def hole_part(h, board_bits, pos_word, starts, segments, seg_row):
     return U64(segments[seg_row + pair]) + within
 
 
-def make_street_kernel(n_hole: int, n_board: int, board_rounds: tuple, top_group: int, checked: bool):
-    """Compile ``street(holes, boards, small, config, hmult, hshift, board_offsets, segments, out)``.
+@nb.njit(inline="always", nogil=True)
+def board_keys(m0, m1, m2, m3, n_rounds, small):
+    """The board's four suit keys tagged with their suits (``key << 2 | suit``), sorted descending;
+    with no board (preflop) four empty patterns, suits 3 .. 0."""
+    if n_rounds == 0:
+        return U64(3), U64(2), _ONE, U64(0)
+    return sort4((suit_key(m0, m1, m2, m3, U64(0), n_rounds, small) << _TWO),
+                 (suit_key(m0, m1, m2, m3, _SIXTEEN, n_rounds, small) << _TWO) | _ONE,
+                 (suit_key(m0, m1, m2, m3, U64(32), n_rounds, small) << _TWO) | _TWO,
+                 (suit_key(m0, m1, m2, m3, U64(48), n_rounds, small) << _TWO) | _THREE)
 
-    The index of a Hold'em hand, board first: ``board_offsets[b]`` (the hole classes of every board
-    class before ``b``) plus the hole cards' number on board class ``b`` (:func:`hole_part`).  The
-    board class is the index of the board alone (``small``/``config``/``hmult``/``hshift`` are the
-    board's indexer; ``board_rounds`` the round of each board column); ``n_hole`` is 2, or 0 for
-    boards alone (the board's index itself).  Checked kernels write -1 for a bad row."""
+
+@jitted()
+def board_keys_call(m0, m1, m2, m3, n_rounds, small):
+    """:func:`board_keys` as a call (for the kernels where speed matters less than compile time)."""
+    return board_keys(m0, m1, m2, m3, n_rounds, small)
+
+
+def street_rows(holes, boards, spec, small, config, hmult, hshift, board_offsets, segments, out):
+    """The street index of each hand, board first: ``board_offsets[b]`` (the hole classes of every
+    board class before ``b``) plus the hole cards' number on board class ``b`` (:func:`hole_part`).
+
+    The board class is the index of the board alone (``small``/``config``/``hmult``/``hshift`` are
+    the board's indexer; ``spec``'s rounds are the board's); with no hole columns (``spec``) the
+    board's index itself, and with ``spec[SPEC_CHECKED] == 2`` each board's frame instead: its row
+    of ``segments`` in bits 0-15, its suits' sorted positions in bits 16-23, its blocks' first
+    positions in bits 24-31 (boards must then be valid).  Checking, a bad row gets -1."""
+    n_hole = spec[SPEC_FIRST]
+    n_board = spec[SPEC_SECOND]
     n_cols = n_hole + n_board
-    round_of = tuple(int(r) for r in board_rounds)
-    n_rounds = max(round_of) + 1 if round_of else 0
-    assert len(round_of) == n_board and n_rounds <= MAX_ROUNDS - 1 and n_hole in (0, 2)
-    round_of = round_of or (0,)  # numba types the (empty) loop over the board of a preflop kernel
-
-    def kernel(holes, boards, small, config, hmult, hshift, board_offsets, segments, out):
-        bad = 0
-        for i in range(out.shape[0]):
-            h = U64(0)
-            big = U64(0)
-            for j in range(n_hole):
-                c = U64(holes[i, j])
-                big = max(big, c)
-                h |= config[c & U64(63)]
-            m0, m1, m2, m3, bb = deal_masks(holes, boards, i, 0, n_board, round_of, config)
-            big = max(big, bb)
-            if checked and bad_masks(h, m0 | m1 | m2 | m3, U64(0), U64(0), big, n_cols) or \
-                    checked and bad_masks(m0, m1, m2, m3, U64(0), n_board):
-                out[i] = -1
-                bad += 1
-                continue
-            if n_rounds == 0:
-                k0 = U64(3)
-                k1 = U64(2)
-                k2 = _ONE
-                k3 = U64(0)
-                b = U64(0)
-                row = U64(0)
-            else:
-                k0, k1, k2, k3 = sort4((suit_key(m0, m1, m2, m3, U64(0), n_rounds, small) << _TWO),
-                                       (suit_key(m0, m1, m2, m3, _SIXTEEN, n_rounds, small) << _TWO) | _ONE,
-                                       (suit_key(m0, m1, m2, m3, U64(32), n_rounds, small) << _TWO) | _TWO,
-                                       (suit_key(m0, m1, m2, m3, U64(48), n_rounds, small) << _TWO) | _THREE)
-                u0 = k0 >> _TWO
-                u1 = k1 >> _TWO
-                u2 = k2 >> _TWO
-                u3 = k3 >> _TWO
-                crow = config_row(u0, u1, u2, u3, small, hmult, hshift)
+    n_rounds = spec[SPEC_ROUNDS]
+    top_group = spec[SPEC_TOP_GROUP]
+    checked = spec[SPEC_CHECKED] == 1
+    frames = spec[SPEC_CHECKED] == 2
+    bad = 0
+    for i in range(out.shape[0]):
+        h = U64(0)
+        big = U64(0)
+        for j in range(n_hole):
+            c = U64(holes[i, j])
+            big = max(big, c)
+            h |= config[c & U64(63)]
+        m0, m1, m2, m3, bb = deal_masks(holes, boards, i, 0, n_board, spec, config)
+        big = max(big, bb)
+        if checked and (bad_masks(h, m0 | m1 | m2 | m3, U64(0), U64(0), big, n_cols) or
+                        bad_masks(m0, m1, m2, m3, U64(0), n_board)):
+            out[i] = -1
+            bad += 1
+            continue
+        k0, k1, k2, k3 = board_keys(m0, m1, m2, m3, n_rounds, small)
+        b = U64(0)
+        row = U64(0)
+        if n_rounds > 0:
+            u0 = k0 >> _TWO
+            u1 = k1 >> _TWO
+            u2 = k2 >> _TWO
+            u3 = k3 >> _TWO
+            crow = config_row(u0, u1, u2, u3, small, hmult, hshift)
+            row = (crow - _CARD_BITS) // _CONFIG_ROW
+            if not frames:
                 b = sorted_index(u0, u1, u2, u3, crow, top_group, config)
-                row = (crow - _CARD_BITS) // _CONFIG_ROW
-            if n_hole == 0:
-                out[i] = np.int64(b)
-                continue
-            e, pos_word, starts = board_frame(k0, k1, k2, k3)
-            seg_row = ((row << U64(3)) | e) * _SEGMENT_ROW
-            out[i] = np.int64(U64(board_offsets[b]) + hole_part(h, m0 | m1 | m2 | m3, pos_word, starts, segments,
-                                                                seg_row))
-        return bad
-
-    return compile_kernel(kernel, f"iso_street_{n_hole}_{n_board}_{''.join(map(str, round_of))}_{top_group}"
-                                  f"{'_checked' if checked else ''}")
+        e, pos_word, starts = board_frame(k0, k1, k2, k3)
+        if frames:
+            out[i] = np.int64(((row << U64(3)) | e) | (pos_word << _SIXTEEN) | (starts << U64(24)))
+            continue
+        if n_hole == 0:
+            out[i] = np.int64(b)
+            continue
+        seg_row = ((row << U64(3)) | e) * _SEGMENT_ROW
+        out[i] = np.int64(U64(board_offsets[b]) + hole_part(h, m0 | m1 | m2 | m3, pos_word, starts, segments, seg_row))
+    return bad
 
 
 @nb.njit(inline="always", nogil=True)
@@ -480,7 +493,7 @@ def spread(positions, used):
 UNCONFIG_ROW = 20
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def waugh_masks(x, n_rounds, binom, offsets, unconfig, a):
     """Each round's suit-rank bits of the canonical hand of index ``x`` (0 <= x < count): suit
     ``p`` holds the pattern of sorted position ``p``.  ``a`` is (4,) uint64 scratch."""
@@ -563,34 +576,30 @@ def write_cards(mm, holes, boards, i, j, n_hole):
     return j
 
 
-def make_unindex_kernel(n_hole: int, n_board: int, rounds: tuple):
-    """Compile ``unindex(index, binom, offsets, unconfig, holes, boards, a) -> bad`` (any rounds).
-
-    Writes the canonical hand of each index (suit ``p`` holds the pattern of sorted position ``p``,
-    each round's cards by descending id) into the columns of ``holes`` then ``boards``; ``a`` is
-    (4,) uint64 scratch.  Indices outside ``0 .. count - 1`` get rows of 255 and are counted."""
-    round_of = tuple(int(r) for r in rounds)
-    n_rounds = max(round_of) + 1 if round_of else 1
-
-    def kernel(index, binom, offsets, unconfig, holes, boards, a):
-        bad = 0
-        total = offsets[offsets.shape[0] - 1]
-        for i in range(index.shape[0]):
-            x = index[i]
-            if x < 0 or x >= total:
-                for j in range(n_hole):
-                    holes[i, j] = 255
-                for j in range(n_board):
-                    boards[i, j] = 255
-                bad += 1
-                continue
-            m0, m1, m2, m3 = waugh_masks(x, n_rounds, binom, offsets, unconfig, a)
-            j = 0
-            for r in range(n_rounds):
-                j = write_cards(m0 if r == 0 else m1 if r == 1 else m2 if r == 2 else m3, holes, boards, i, j, n_hole)
-        return bad
-
-    return compile_kernel(kernel, f"iso_unindex_{n_hole}_{n_board}_{''.join(map(str, round_of))}")
+def unindex_rows(index, spec, binom, offsets, unconfig, holes, boards, a):
+    """The canonical hand of each index of an :class:`pokerlut.iso.Indexer` (suit ``p`` holds the
+    pattern of sorted position ``p``, each round's cards by descending id), into the columns of
+    ``holes`` then ``boards`` (``spec``); ``a`` is (4,) uint64 scratch.  Indices outside
+    ``0 .. count - 1`` get rows of 255 and are counted."""
+    n_hole = spec[SPEC_FIRST]
+    n_board = spec[SPEC_SECOND]
+    n_rounds = spec[SPEC_ROUNDS]
+    bad = 0
+    total = offsets[offsets.shape[0] - 1]
+    for i in range(index.shape[0]):
+        x = index[i]
+        if x < 0 or x >= total:
+            for j in range(n_hole):
+                holes[i, j] = 255
+            for j in range(n_board):
+                boards[i, j] = 255
+            bad += 1
+            continue
+        m0, m1, m2, m3 = waugh_masks(x, n_rounds, binom, offsets, unconfig, a)
+        j = 0
+        for r in range(n_rounds):
+            j = write_cards(m0 if r == 0 else m1 if r == 1 else m2 if r == 2 else m3, holes, boards, i, j, n_hole)
+    return bad
 
 
 @nb.njit(inline="always", nogil=True)
@@ -613,107 +622,82 @@ def nth_free(q, used):
     return U64(0)
 
 
-def make_street_unindex_kernel(n_board: int, board_rounds: tuple, top_group: int):
-    """Compile ``street_unindex(index, binom, offsets, unconfig, small, config, hmult, hshift,
-    board_offsets, segments, holes, boards, a) -> bad`` for hole cards and a board.
-
-    The board class is the last ``b`` with ``board_offsets[b] <= x``; its canonical board is the
-    board indexer's; the hole cards go to the first suits of their blocks (the higher rank first
-    where two suits of one block hold one each)."""
-    round_of = tuple(int(r) for r in board_rounds)
-    n_rounds = max(round_of) + 1 if round_of else 0
-
-    def kernel(index, binom, offsets, unconfig, small, config, hmult, hshift, board_offsets, segments, holes, boards,
-               a):
-        bad = 0
-        n_classes = board_offsets.shape[0] - 1
-        total = board_offsets[n_classes]
-        for i in range(index.shape[0]):
-            x = index[i]
-            if x < 0 or x >= total:
-                holes[i, 0] = 255
-                holes[i, 1] = 255
-                for j in range(n_board):
-                    boards[i, j] = 255
-                bad += 1
-                continue
-            lo = 0
-            hi = n_classes
-            while hi - lo > 1:
-                mid = (lo + hi) >> 1
-                if board_offsets[mid] <= x:
-                    lo = mid
-                else:
-                    hi = mid
-            b = lo
-            rem = U64(x - board_offsets[b])
-            if n_rounds == 0:
-                m0 = U64(0)
-                m1 = U64(0)
-                m2 = U64(0)
-                m3 = U64(0)
-                e = U64(7)
-                row = U64(0)
+def street_unindex_rows(index, spec, binom, offsets, unconfig, small, config, hmult, hshift, board_offsets, segments,
+                        holes, boards, a):
+    """The canonical hand of each street index (hole cards and a board; ``spec``'s rounds are the
+    board's): the board class is the last ``b`` with ``board_offsets[b] <= x``, its canonical board
+    the board indexer's; the hole cards go to the first suits of their blocks (the higher rank
+    first where two suits of one block hold one each).  Bad indices: rows of 255, counted."""
+    n_board = spec[SPEC_SECOND]
+    n_rounds = spec[SPEC_ROUNDS]
+    bad = 0
+    n_classes = board_offsets.shape[0] - 1
+    total = board_offsets[n_classes]
+    for i in range(index.shape[0]):
+        x = index[i]
+        if x < 0 or x >= total:
+            holes[i, 0] = 255
+            holes[i, 1] = 255
+            for j in range(n_board):
+                boards[i, j] = 255
+            bad += 1
+            continue
+        lo = 0
+        hi = n_classes
+        while hi - lo > 1:
+            mid = (lo + hi) >> 1
+            if board_offsets[mid] <= x:
+                lo = mid
             else:
-                m0, m1, m2, m3 = waugh_masks(b, n_rounds, binom, offsets, unconfig, a)
-                k0, k1, k2, k3 = sort4((suit_key(m0, m1, m2, m3, U64(0), n_rounds, small) << _TWO),
-                                       (suit_key(m0, m1, m2, m3, _SIXTEEN, n_rounds, small) << _TWO) | _ONE,
-                                       (suit_key(m0, m1, m2, m3, U64(32), n_rounds, small) << _TWO) | _TWO,
-                                       (suit_key(m0, m1, m2, m3, U64(48), n_rounds, small) << _TWO) | _THREE)
-                crow = config_row(k0 >> _TWO, k1 >> _TWO, k2 >> _TWO, k3 >> _TWO, small, hmult, hshift)
-                row = (crow - _CARD_BITS) // _CONFIG_ROW
-                e = equal_word(k0, k1, k2, k3)
-            seg_row = ((row << U64(3)) | e) * _SEGMENT_ROW
-            starts = (_START_WORD >> (e << U64(3))) & U64(255)
-            pair = 0
-            for c in range(N_PAIRS):
-                if U64(segments[seg_row + c]) <= rem:
-                    pair = c
-            within = rem - U64(segments[seg_row + pair])
-            t = U64(PAIRS_FIRST[pair])
-            u = U64(PAIRS_SECOND[pair])
-            board_bits = m0 | m1 | m2 | m3
-            used_t = (board_bits >> (t << _FOUR)) & _RANKS13
-            used_u = (board_bits >> (u << _FOUR)) & _RANKS13
-            if t == u:  # one suit: C(qhi, 2) + qlo
-                qhi = _tri_root(within, U64(0))
-                qlo = within - ((qhi * (qhi - _ONE)) >> _ONE)
-            elif ((starts >> (u << _ONE)) & _THREE) == t:  # one block, two suits: C(qhi + 1, 2) + qlo
-                qhi = _tri_root(within, _ONE)
-                qlo = within - (((qhi + _ONE) * qhi) >> _ONE)
-            else:  # two blocks
-                free_u = U64(segments[seg_row + _FREE_AT + u])
-                qhi = within // free_u
-                qlo = within % free_u
-            c1 = (nth_free(qhi, used_t) << _TWO) | t
-            c2 = (nth_free(qlo, used_u) << _TWO) | u
-            holes[i, 0] = max(c1, c2)
-            holes[i, 1] = min(c1, c2)
-            j = 0
-            for r in range(n_rounds):
-                j = write_cards(m0 if r == 0 else m1 if r == 1 else m2 if r == 2 else m3, holes, boards, i, j, 0)
-        return bad
-
-    return compile_kernel(kernel, f"iso_street_unindex_{n_board}_{''.join(map(str, round_of))}_{top_group}")
-
-
-def make_board_frame_kernel(n_board: int, board_rounds: tuple, top_group: int):
-    """Compile ``frame(boards, small, config, hmult, hshift, out)``: per board (valid cards), its
-    row of ``segments`` (``cid << 3 | e``) in bits 0-15, the sorted position of each suit in bits
-    16-23 and the first position of each position's block in bits 24-31 (:func:`board_frame`)."""
-    round_of = tuple(int(r) for r in board_rounds)
-    n_rounds = max(round_of) + 1
-
-    def kernel(boards, small, config, hmult, hshift, out):
-        for i in range(out.shape[0]):
-            m0, m1, m2, m3, big = deal_masks(boards, boards, i, 0, n_board, round_of, config)
-            k0, k1, k2, k3 = sort4((suit_key(m0, m1, m2, m3, U64(0), n_rounds, small) << _TWO),
-                                   (suit_key(m0, m1, m2, m3, _SIXTEEN, n_rounds, small) << _TWO) | _ONE,
-                                   (suit_key(m0, m1, m2, m3, U64(32), n_rounds, small) << _TWO) | _TWO,
-                                   (suit_key(m0, m1, m2, m3, U64(48), n_rounds, small) << _TWO) | _THREE)
+                hi = mid
+        b = lo
+        rem = U64(x - board_offsets[b])
+        if n_rounds == 0:
+            m0 = U64(0)
+            m1 = U64(0)
+            m2 = U64(0)
+            m3 = U64(0)
+            e = U64(7)
+            row = U64(0)
+        else:
+            m0, m1, m2, m3 = waugh_masks(b, n_rounds, binom, offsets, unconfig, a)
+            k0, k1, k2, k3 = board_keys(m0, m1, m2, m3, n_rounds, small)
             crow = config_row(k0 >> _TWO, k1 >> _TWO, k2 >> _TWO, k3 >> _TWO, small, hmult, hshift)
-            e, pos_word, starts = board_frame(k0, k1, k2, k3)
-            shape = (((crow - _CARD_BITS) // _CONFIG_ROW) << U64(3)) | e
-            out[i] = np.int64(shape | (pos_word << _SIXTEEN) | (starts << U64(24)))
+            row = (crow - _CARD_BITS) // _CONFIG_ROW
+            e = equal_word(k0, k1, k2, k3)
+        seg_row = ((row << U64(3)) | e) * _SEGMENT_ROW
+        starts = (_START_WORD >> (e << U64(3))) & U64(255)
+        pair = 0
+        for c in range(N_PAIRS):
+            if U64(segments[seg_row + c]) <= rem:
+                pair = c
+        within = rem - U64(segments[seg_row + pair])
+        t = U64(PAIRS_FIRST[pair])
+        u = U64(PAIRS_SECOND[pair])
+        board_bits = m0 | m1 | m2 | m3
+        used_t = (board_bits >> (t << _FOUR)) & _RANKS13
+        used_u = (board_bits >> (u << _FOUR)) & _RANKS13
+        if t == u:  # one suit: C(qhi, 2) + qlo
+            qhi = _tri_root(within, U64(0))
+            qlo = within - ((qhi * (qhi - _ONE)) >> _ONE)
+        elif ((starts >> (u << _ONE)) & _THREE) == t:  # one block, two suits: C(qhi + 1, 2) + qlo
+            qhi = _tri_root(within, _ONE)
+            qlo = within - (((qhi + _ONE) * qhi) >> _ONE)
+        else:  # two blocks
+            free_u = U64(segments[seg_row + _FREE_AT + u])
+            qhi = within // free_u
+            qlo = within % free_u
+        c1 = (nth_free(qhi, used_t) << _TWO) | t
+        c2 = (nth_free(qlo, used_u) << _TWO) | u
+        holes[i, 0] = max(c1, c2)
+        holes[i, 1] = min(c1, c2)
+        j = 0
+        for r in range(n_rounds):
+            j = write_cards(m0 if r == 0 else m1 if r == 1 else m2 if r == 2 else m3, holes, boards, i, j, 0)
+    return bad
 
-    return compile_kernel(kernel, f"iso_board_frame_{n_board}_{''.join(map(str, round_of))}_{top_group}")
+
+def make_iso_kernel(name: str):
+    """Compile one of the kernels above by name (``index_rows``, ``street_rows``, ``unindex_rows``,
+    ``street_unindex_rows``): one compiled kernel serves every street and indexer."""
+    return compile_kernel(globals()[name], f"iso_{name}")

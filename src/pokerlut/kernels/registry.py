@@ -139,73 +139,18 @@ def _compiled_simd(n_cards: int, checked: bool):
 
 
 @lru_cache(maxsize=None)
-def iso_index_kernel(n_first: int, n_second: int, rounds: tuple, top_group: int, checked: bool):
-    """The suit-class index of hands dealt in rounds (:func:`pokerlut.kernels.iso.make_index_kernel`)."""
-    from .iso import make_index_kernel
+def iso_kernel(name: str):
+    """A suit-class kernel of :mod:`pokerlut.kernels.iso` by name (``index_rows``, ``street_rows``,
+    ``unindex_rows``, ``street_unindex_rows``); each serves every street and indexer."""
+    from .iso import make_iso_kernel
 
-    return make_index_kernel(n_first, n_second, rounds, top_group, checked)
-
-
-@lru_cache(maxsize=None)
-def iso_unindex_kernel(n_first: int, n_second: int, rounds: tuple):
-    """The canonical hands of indices (:func:`pokerlut.kernels.iso.make_unindex_kernel`)."""
-    from .iso import make_unindex_kernel
-
-    return make_unindex_kernel(n_first, n_second, rounds)
+    return make_iso_kernel(name)
 
 
 @lru_cache(maxsize=None)
-def iso_street_kernel(n_hole: int, n_board: int, board_rounds: tuple, top_group: int, checked: bool):
-    """The street index, board first (:func:`pokerlut.kernels.iso.make_street_kernel`)."""
-    from .iso import make_street_kernel
+def hs_kernel(name: str):
+    """A hand-strength kernel of :mod:`pokerlut.kernels.handstrength` by name (``strength``,
+    ``rollout``, ``street_features``, ``preflop_counts``)."""
+    from .handstrength import make_kernel
 
-    return make_street_kernel(n_hole, n_board, board_rounds, top_group, checked)
-
-
-@lru_cache(maxsize=None)
-def iso_street_unindex_kernel(n_board: int, board_rounds: tuple, top_group: int):
-    """The canonical hands of street indices (:func:`pokerlut.kernels.iso.make_street_unindex_kernel`)."""
-    from .iso import make_street_unindex_kernel
-
-    return make_street_unindex_kernel(n_board, board_rounds, top_group)
-
-
-@lru_cache(maxsize=None)
-def iso_board_frame_kernel(n_board: int, board_rounds: tuple, top_group: int):
-    """Each board's segment row and frame (:func:`pokerlut.kernels.iso.make_board_frame_kernel`)."""
-    from .iso import make_board_frame_kernel
-
-    return make_board_frame_kernel(n_board, board_rounds, top_group)
-
-
-@lru_cache(maxsize=None)
-def strength_kernel(n_board: int):
-    """Hand strength now against weighted opponents (:mod:`pokerlut.kernels.handstrength`)."""
-    from .handstrength import make_strength_kernel
-
-    return make_strength_kernel(n_board)
-
-
-@lru_cache(maxsize=None)
-def rollout_kernel(n_board: int, potential: bool):
-    """Rollouts over every completion of a board (:mod:`pokerlut.kernels.handstrength`)."""
-    from .handstrength import make_rollout_kernel
-
-    return make_rollout_kernel(n_board, potential)
-
-
-@lru_cache(maxsize=None)
-def street_features_kernel(n_board: int, board_rounds: tuple, top_group: int):
-    """Hand strength or rollouts of every hole class of a block of board classes
-    (:func:`pokerlut.kernels.handstrength.make_street_kernel`)."""
-    from .handstrength import make_street_kernel
-
-    return make_street_kernel(n_board, board_rounds, top_group)
-
-
-@lru_cache(maxsize=None)
-def preflop_kernel():
-    """The exact preflop class-against-class counts (:func:`pokerlut.kernels.handstrength.make_preflop_kernel`)."""
-    from .handstrength import make_preflop_kernel
-
-    return make_preflop_kernel()
+    return make_kernel(name)
