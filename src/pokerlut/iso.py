@@ -593,7 +593,7 @@ def _street_rows(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray, tuple
     if board_array is not None and (board_array.ndim == 0 or board_array.shape[-1] not in HOLDEM_BOARD_SIZES):
         raise ValueError(f"boards must have shape (..., b) with b in 0, 3, 4, 5, got shape {board_array.shape}")
     if hole_array is None:
-        if board_array.shape[-1] == 0:
+        if board_array is None or board_array.shape[-1] == 0:
             raise ValueError("a board alone needs 3, 4 or 5 cards")
         lead = board_array.shape[:-1]
         hole_array = np.zeros(lead + (0,), np.uint8)

@@ -258,7 +258,8 @@ def board_classes_with_multiplicity() -> tuple[np.ndarray, np.ndarray]:
     return boards, mult.astype(np.int64)
 
 
-def _class_table() -> np.ndarray:
+def class_table() -> np.ndarray:
+    """The class (grid cell) of every combo, at ``52 * a + b`` for both orders (int16)."""
     rows, cols = combo_cells(ALL_COMBOS)
     table = np.zeros(N_NATURAL * N_NATURAL, dtype=np.int16)
     a, b = ALL_COMBOS[:, 0].astype(np.int64), ALL_COMBOS[:, 1].astype(np.int64)
@@ -279,7 +280,7 @@ def compute_preflop_tables(*, parallel: bool | None = None, progress: bool = Fal
     boards, mult = board_classes_with_multiplicity()
     tables = load_table_set("high").rank_tables(7)
     kernel = registry.hs_kernel("preflop_counts")
-    classes = _class_table()
+    classes = class_table()
     pairs_table = pair_table()
     slots: dict[int, tuple] = {}
 

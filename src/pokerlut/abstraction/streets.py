@@ -44,6 +44,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,7 +59,8 @@ from ..kernels import registry
 from ..kernels.handstrength import MAX_COMBOS, RADIX, pair_table
 from ..tables import load_table_set
 
-__all__ = ["street_table", "StreetTable", "STREETS", "DEFAULT_STREET_BINS", "compute_block", "table_plan"]
+__all__ = ["street_table", "StreetTable", "StreetFiles", "STREETS", "DEFAULT_STREET_BINS", "compute_block",
+           "finish_block", "block_entries", "table_plan", "pending_ranges", "merge_ranges", "completions"]
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 DEFAULT_STREET_BINS = 50
@@ -201,25 +203,29 @@ def _read_checkpoint(path: Path) -> dict | None:
         return None
 
 
-def _write_checkpoint(path: Path, params: dict, done: list[list[int]]) -> None:
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"params": params, "done": done}, indent=1) + "\n")
-    os.replace(tmp, path)
+def merge_ranges(ranges: list[list[int]]) -> list[list[int]]:
+    """Sorted, non-overlapping ``[lo, hi)`` ranges covering the same board classes.
 
-
-def _merge(ranges: list[list[int]]) -> list[list[int]]:
+    >>> merge_ranges([[5, 7], [0, 2], [2, 4]])
+    [[0, 4], [5, 7]]
+    """
     out: list[list[int]] = []
     for lo, hi in sorted(ranges):
         if out and lo <= out[-1][1]:
             out[-1][1] = max(out[-1][1], hi)
         else:
-            out.append([lo, hi])
+            out.append([int(lo), int(hi)])
     return out
 
 
-def _pending(done: list[list[int]], lo: int, hi: int) -> list[tuple[int, int]]:
+def pending_ranges(done: list[list[int]], lo: int, hi: int) -> list[tuple[int, int]]:
+    """The board classes of ``lo .. hi`` not in ``done``, as ranges.
+
+    >>> pending_ranges([[2, 4]], 0, 6)
+    [(0, 2), (4, 6)]
+    """
     out, at = [], lo
-    for a, b in _merge(done):
+    for a, b in merge_ranges(done):
         if b <= at or a >= hi:
             continue
         if a > at:
@@ -230,37 +236,76 @@ def _pending(done: list[list[int]], lo: int, hi: int) -> list[tuple[int, int]]:
     return out
 
 
-def open_files(plan: dict, folder: Path, restart: bool) -> tuple[dict, Path, list[list[int]]]:
-    """The memory-mapped files of a plan (created, or opened to resume) and the done ranges."""
-    folder.mkdir(parents=True, exist_ok=True)
-    street = plan["params"]["street"]
-    checkpoint = folder / f"{street}_checkpoint.json"
-    state = None if restart else _read_checkpoint(checkpoint)
-    paths = {k: folder / name for k, (name, _, _) in plan["files"].items()}
-    if state is not None:
-        if state.get("params") != plan["params"]:
-            raise ValueError(f"{checkpoint} was made with other parameters ({state.get('params')}); call with the "
-                             f"same ones to resume, or restart=True to start over")
-        if not all(p.exists() for p in paths.values()):
-            raise ValueError(f"{checkpoint} names files that are missing from {folder}; restart=True starts over")
-        maps = {k: np.lib.format.open_memmap(paths[k], mode="r+") for k in paths}
-        for k, (_, dtype, shape) in plan["files"].items():
-            if maps[k].dtype != np.dtype(dtype) or maps[k].shape != shape:
-                raise ValueError(f"{paths[k]} does not have the dtype and shape of the checkpoint; restart=True "
-                                 f"starts over")
-        return maps, checkpoint, [list(r) for r in state["done"]]
-    maps = {k: np.lib.format.open_memmap(paths[k], mode="w+", dtype=dtype, shape=shape)
-            for k, (_, dtype, shape) in plan["files"].items()}
-    _write_checkpoint(checkpoint, plan["params"], [])
-    return maps, checkpoint, []
+class StreetFiles:
+    """A street's memory-mapped files in ``folder`` and their checkpoint: created, or opened to
+    resume (the checkpoint's parameters must be the plan's).  :meth:`write` puts a block's
+    entries at its street indices and records it; :meth:`save` flushes the files, then writes the
+    checkpoint (at most every ``seconds`` unless forced)."""
+
+    def __init__(self, plan: dict, folder: Path, restart: bool = False, seconds: float = 10.0):
+        self.plan, self.folder, self.seconds = plan, Path(folder), float(seconds)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.checkpoint = self.folder / f"{plan['params']['street']}_checkpoint.json"
+        self.paths = {k: self.folder / name for k, (name, _, _) in plan["files"].items()}
+        state = None if restart else _read_checkpoint(self.checkpoint)
+        if state is not None:
+            if state.get("params") != plan["params"]:
+                raise ValueError(f"{self.checkpoint} was made with other parameters ({state.get('params')}); call "
+                                 f"with the same ones to resume, or restart=True to start over")
+            if not all(p.exists() for p in self.paths.values()):
+                raise ValueError(f"{self.checkpoint} names files missing from {self.folder}; restart=True starts over")
+            self.maps = {k: np.lib.format.open_memmap(self.paths[k], mode="r+") for k in self.paths}
+            for k, (_, dtype, shape) in plan["files"].items():
+                if self.maps[k].dtype != np.dtype(dtype) or self.maps[k].shape != shape:
+                    raise ValueError(f"{self.paths[k]} does not have the dtype and shape of the checkpoint; "
+                                     f"restart=True starts over")
+            self.done = merge_ranges(state["done"])
+        else:
+            self.maps = {k: np.lib.format.open_memmap(self.paths[k], mode="w+", dtype=dtype, shape=shape)
+                         for k, (_, dtype, shape) in plan["files"].items()}
+            self.done = []
+            self._write_checkpoint()
+        self._last = time.monotonic()
+
+    def _write_checkpoint(self) -> None:
+        tmp = self.checkpoint.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"params": self.plan["params"], "done": self.done}, indent=1) + "\n")
+        os.replace(tmp, self.checkpoint)
+
+    def write(self, lo: int, hi: int, entries: dict[str, np.ndarray]) -> None:
+        offsets = self.plan["indexer"].board_offsets
+        a, b = int(offsets[lo]), int(offsets[hi])
+        for k, values in entries.items():
+            self.maps[k][a:b] = values
+
+    def record(self, lo: int, hi: int) -> None:
+        self.done = merge_ranges(self.done + [[lo, hi]])
+
+    def save(self, force: bool = False) -> None:
+        if force or time.monotonic() - self._last >= self.seconds:
+            for m in self.maps.values():
+                m.flush()
+            self._write_checkpoint()
+            self._last = time.monotonic()
+
+    def count_done(self, lo: int, hi: int) -> int:
+        return sum(min(y, hi) - max(x, lo) for x, y in self.done if y > lo and x < hi)
+
+    def close(self) -> None:
+        self.save(force=True)
+        self.maps.clear()
 
 
-def write_block(plan: dict, maps: dict, lo: int, hi: int, entries: dict[str, np.ndarray]) -> None:
-    """Write one block's entries at its street indices."""
-    offsets = plan["indexer"].board_offsets
-    a, b = int(offsets[lo]), int(offsets[hi])
-    for k, values in entries.items():
-        maps[k][a:b] = values
+def block_entries(street: str, bins: int, by_round: bool, dtype: str, lo: int, hi: int) -> dict[str, np.ndarray]:
+    """The files' entries of board classes ``lo .. hi`` of a street (a task of
+    :func:`pokerlut.dask.street_table`: everything from the parameters, nothing from the caller).
+
+    >>> e = block_entries("river", DEFAULT_STREET_BINS, True, "uint16", 0, 1)
+    >>> e["hs"].shape
+    (301,)
+    """
+    plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
+    return finish_block(plan, compute_block(plan, lo, hi), dtype)
 
 
 @noticed("hand strength")
@@ -310,8 +355,6 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     ...     int(hs[index("8c 7c", "4c 3c 2c 5c 6c")]), int(hs[index("Ah Kd", "4c 3c 2c 5c 6c")])
     (1980, 946)
     """
-    import sys
-
     start = time.perf_counter()
     plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
     n_classes = plan["board_classes"]
@@ -319,46 +362,32 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     if not 0 <= lo <= hi <= n_classes:
         raise ValueError(f"board_classes must be (lo, hi) with 0 <= lo <= hi <= {n_classes:,}, got {board_classes!r}")
     folder = Path(folder)
-    maps, checkpoint, done = open_files(plan, folder, bool(restart))
-    pending = _pending(done, lo, hi)
-    already = (hi - lo) - sum(b - a for a, b in pending)
+    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds)
+    pending = pending_ranges(out.done, lo, hi)
+    already = out.count_done(lo, hi)
     show = sys.stderr.isatty() if progress is None else bool(progress)
     bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
     n_board = plan["n_board"]
     cost = completions(n_board) * math.comb(52 - n_board, 2) * 1.5
     scratch: dict[int, _Scratch] = {}
-    last = [time.monotonic()]
-
-    def save(force: bool = False) -> None:
-        if force or time.monotonic() - last[0] >= checkpoint_seconds:
-            for m in maps.values():
-                m.flush()
-            _write_checkpoint(checkpoint, plan["params"], _merge(done))
-            last[0] = time.monotonic()
-
     try:
         for a, b in pending:
             def piece(p_lo: int, p_hi: int, slot: int = 0, a=a) -> int:
                 s = scratch.setdefault(slot, _Scratch(plan["bins"] or 1))
                 raw = compute_block(plan, a + p_lo, a + p_hi, s)
-                write_block(plan, maps, a + p_lo, a + p_hi, finish_block(plan, raw, dtype))
+                out.write(a + p_lo, a + p_hi, finish_block(plan, raw, dtype))
                 return p_hi - p_lo
 
             def after(p_lo: int, p_hi: int, results: list, a=a) -> None:
-                done.append([a + p_lo, a + p_hi])
-                done[:] = _merge(done)
-                save()
+                out.record(a + p_lo, a + p_hi)
+                out.save()
 
             _threads.run_blocks(piece, b - a, cost=cost, parallel=parallel, bar=bar, after_block=after)
-        save(force=True)
     finally:
         if bar is not None:
             bar.close()
-        for m in maps.values():
-            m.flush()
-        _write_checkpoint(checkpoint, plan["params"], _merge(done))
-        del maps
+        out.close()
+    finished = out.count_done(lo, hi)
     files = {k: folder / name for k, (name, _, _) in plan["files"].items()}
-    finished = sum(min(y, hi) - max(x, lo) for x, y in _merge(done) if y > lo and x < hi)
     return StreetTable(street, bool(by_round), plan["bins"], dtype, plan["count"], n_classes, finished, files,
-                       checkpoint, already, time.perf_counter() - start)
+                       out.checkpoint, already, time.perf_counter() - start)
