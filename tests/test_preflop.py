@@ -110,8 +110,8 @@ def _brute_board(board):
 
 
 def test_the_generator_kernel_on_single_boards():
-    boards = np.array([[51, 46, 41, 20, 3], [48, 44, 40, 36, 32], [1, 6, 11, 28, 45]], np.uint8)  # the last: the
-    # board plays for everyone holding no ace or nine
+    # As Kh Qd 7s 2s; the royal flush in clubs on the board (every deal a tie); 2d 3h 4s 9c Ks
+    boards = np.array([[51, 46, 41, 20, 3], [48, 44, 40, 36, 32], [1, 6, 11, 28, 45]], np.uint8)
     tables = load_table_set("high").rank_tables(7)
     kernel = registry.hs_kernel("preflop_counts")
     classes = preflop.class_table()
