@@ -45,7 +45,7 @@ board class's entries are one contiguous stretch.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Any, NamedTuple
 
@@ -57,8 +57,8 @@ from ._notice import noticed
 from .cards import format_cards
 from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_RANKS, N_SUITS
 from .kernels import registry
-from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, PAIRS, PEXT_AT,
-                          SEGMENT_ROW, SPEC_ROUND_OF, SPEC_SIZE)
+from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, OFFSET_BLOCK_BITS,
+                          PAIRS, PEXT_AT, SEGMENT_ROW, SPEC_ROUND_OF, SPEC_SIZE)
 from .tables import load_table_set
 
 __all__ = ["index", "unindex", "count", "rounds_of", "street_indexer", "board_indexer", "Indexer", "StreetIndexer",
@@ -364,8 +364,29 @@ class StreetIndexer:
         self.round_of = tuple(r for r, k in enumerate(self.board_rounds) for _ in range(k))
         self.top_group = self.boards.top_group if self.boards else 3
         self.segments = self._segment_table()
-        self.board_offsets = self._board_offsets()
-        self.count = int(self.board_offsets[-1])
+
+    @cached_property
+    def board_offsets(self) -> np.ndarray:
+        """(board classes + 1,) int64: where each board class's hole classes start (computed on
+        first use: every canonical board's shape)."""
+        return self._board_offsets()
+
+    @property
+    def count(self) -> int:
+        """The number of classes of the street."""
+        return int(self.board_offsets[-1])
+
+    @cached_property
+    def _packed_offsets(self) -> tuple[np.ndarray, np.ndarray]:
+        """``board_offsets`` as the kernel reads them: an int64 base per 32 board classes and a
+        uint16 offset from it per class."""
+        offsets = self.board_offsets[:-1]
+        base = np.ascontiguousarray(offsets[::1 << OFFSET_BLOCK_BITS])
+        rel = (offsets - np.repeat(base, 1 << OFFSET_BLOCK_BITS)[:len(offsets)]).astype(np.uint16)
+        assert (np.repeat(base, 1 << OFFSET_BLOCK_BITS)[:len(offsets)] + rel == offsets).all()
+        for a in (base, rel):
+            a.setflags(write=False)
+        return base, rel
 
     def __repr__(self) -> str:
         return f"StreetIndexer({self.board_rounds!r})"
@@ -409,7 +430,7 @@ class StreetIndexer:
         its suits' sorted positions in bits 16-23, its blocks' first positions in bits 24-31."""
         out = np.empty(len(boards), dtype=np.int64)
         registry.iso_kernel("street_rows")(np.zeros((len(boards), 0), np.uint8), boards, self.spec(0, 2),
-                                           *self._board_tables(), _NO_OFFSETS, self.segments, out)
+                                           *self._board_tables(), _NO_OFFSETS, _NO_REL, self.segments, out)
         return out
 
     def _board_offsets(self) -> np.ndarray:
@@ -434,7 +455,8 @@ class StreetIndexer:
     def index_rows(self, holes: np.ndarray, boards: np.ndarray, *, check: bool = True,
                    parallel: bool | None = None) -> np.ndarray:
         """Indices of C-contiguous uint8 ``holes`` (N, 2) and ``boards`` (N, b), with no conversion;
-        a bad row is -1 when ``check`` (unchecked, bad rows give meaningless indices).
+        a bad row is -1 when ``check`` (unchecked, bad rows give meaningless indices).  With
+        ``holes`` of shape (N, 0) the boards' own classes (as :attr:`boards` numbers them).
 
         >>> StreetIndexer((3,)).index_rows(np.array([[51, 47]], np.uint8), np.array([[0, 5, 9]], np.uint8)).tolist()
         [117759]
@@ -443,7 +465,8 @@ class StreetIndexer:
         out = np.empty(n, dtype=np.int64)
         kernel = registry.iso_kernel("street_rows")
         spec = self.spec(holes.shape[1], int(bool(check)))
-        args = self._board_tables() + (self.board_offsets, self.segments)
+        offsets = self._packed_offsets if holes.shape[1] else (_NO_OFFSETS, _NO_REL)
+        args = self._board_tables() + offsets + (self.segments,)
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             return kernel(holes[lo:hi], boards[lo:hi], spec, *args, out[lo:hi])
@@ -474,6 +497,8 @@ class StreetIndexer:
 
 _NO_OFFSETS = np.zeros(1, np.int64)
 _NO_OFFSETS.setflags(write=False)
+_NO_REL = np.zeros(1, np.uint16)
+_NO_REL.setflags(write=False)
 
 
 def _spec(n_first: int, n_second: int, n_rounds: int, top_group: int, mode: int, round_of: tuple) -> np.ndarray:
@@ -656,10 +681,7 @@ def index(holes: Any, boards: Any = None, *, by_round: bool = True, parallel: bo
     """
     by_round = _check_flag(by_round, "by_round")
     h, b, lead = _street_rows(holes, boards)
-    if h.shape[1]:
-        out = street_indexer(b.shape[1], by_round).index_rows(h, b, check=True, parallel=parallel)
-    else:
-        out = board_indexer(b.shape[1], by_round).index_rows(h, b, check=True, parallel=parallel)
+    out = street_indexer(b.shape[1], by_round).index_rows(h, b, check=True, parallel=parallel)  # boards alone too
     if (out < 0).any():
         _raise_for(np.concatenate([h, b], axis=1), [("hole card", h.shape[1]), ("board card", b.shape[1])],
                    lead, "hand")

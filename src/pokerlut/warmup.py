@@ -102,8 +102,20 @@ def _steps() -> dict[str, Callable[[], None]]:
         videopoker.hold_values("Jh Jd 4s 7c Qh", "jacks-or-better")
         videopoker.best_hold(["Ah Kh Qh Jh 9c", "W Kh 7d 3c 9s"], "joker-poker")
 
+    def suit_classes() -> None:
+        from . import iso
+
+        iso.index("Ah Kh", "Qh Jh 2c")  # the street kernel (every street) and the board's
+        iso.index(None, "Qh Jh 2c")
+
+    def hand_strength() -> None:
+        from . import abstraction
+
+        abstraction.hand_strength("Ah Kh", "Qh Jh 2c 3d 4s")
+        abstraction.rollout("Ah Kh", "Qh Jh 2c 3d 4s", potential=True)
+
     return {"evaluate": evaluate, "best five": best_five, "enumeration": enumeration, "equity": equity,
-            "omaha": omaha, "video poker": video_poker}
+            "omaha": omaha, "video poker": video_poker, "suit classes": suit_classes, "hand strength": hand_strength}
 
 
 def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None) -> dict[str, float]:
@@ -113,7 +125,8 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
     ----------
     features
         Names from :data:`FEATURES` (``"evaluate"``, ``"best five"``, ``"enumeration"``,
-        ``"equity"``, ``"omaha"``, ``"video poker"``), a comma-separated string of them, or None for
+        ``"equity"``, ``"omaha"``, ``"video poker"``, ``"suit classes"``, ``"hand strength"``), a
+        comma-separated string of them, or None for
         ``$POKERLUT_WARMUP`` (same syntax) or else all of them.
     progress
         A progress bar on stderr (default: when stderr is a terminal).

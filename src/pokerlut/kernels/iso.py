@@ -383,9 +383,16 @@ def board_keys_call(m0, m1, m2, m3, n_rounds, small):
     return board_keys(m0, m1, m2, m3, n_rounds, small)
 
 
-def street_rows(holes, boards, spec, small, config, hmult, hshift, board_offsets, segments, out):
-    """The street index of each hand, board first: ``board_offsets[b]`` (the hole classes of every
-    board class before ``b``) plus the hole cards' number on board class ``b`` (:func:`hole_part`).
+#: Board classes per entry of ``board_base``: a board class's offset is ``board_base[b >> 5] +
+#: board_rel[b]`` (int64 and uint16: a quarter of the bytes of one int64 per class, so the river's
+#: 2,554,656 offsets stay in cache).
+OFFSET_BLOCK_BITS = 5
+
+
+def street_rows(holes, boards, spec, small, config, hmult, hshift, board_base, board_rel, segments, out):
+    """The street index of each hand, board first: the board class's offset (the hole classes of
+    every board class before it: ``board_base[b >> 5] + board_rel[b]``) plus the hole cards' number
+    on board class ``b`` (:func:`hole_part`).
 
     The board class is the index of the board alone (``small``/``config``/``hmult``/``hshift`` are
     the board's indexer; ``spec``'s rounds are the board's); with no hole columns (``spec``) the
@@ -434,7 +441,8 @@ def street_rows(holes, boards, spec, small, config, hmult, hshift, board_offsets
             out[i] = np.int64(b)
             continue
         seg_row = ((row << U64(3)) | e) * _SEGMENT_ROW
-        out[i] = np.int64(U64(board_offsets[b]) + hole_part(h, m0 | m1 | m2 | m3, pos_word, starts, segments, seg_row))
+        offset = U64(board_base[b >> U64(OFFSET_BLOCK_BITS)]) + U64(board_rel[b])
+        out[i] = np.int64(offset + hole_part(h, m0 | m1 | m2 | m3, pos_word, starts, segments, seg_row))
     return bad
 
 
