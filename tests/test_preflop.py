@@ -144,6 +144,15 @@ def test_the_lookup_is_what_equity_computes(a, b):
     assert np.allclose(got.tie, r.tie, atol=1e-12) and got.n == r.n
 
 
+def test_every_class_against_a_range_is_the_lookup_of_each(tables):
+    r = preflop.preflop_versus("QQ+, AKs")
+    for cell in (0, 1, 13, 100, 168):
+        one = preflop.preflop_lookup(LABELS[cell], "QQ+, AKs")
+        assert r.equity[cell] == pytest.approx(one.equity[0], abs=1e-14) and r.n[cell] == one.n
+    assert preflop.preflop_versus("AhKh") is None
+    assert np.allclose(preflop.preflop_versus("random").equity, tables.random_equity, atol=1e-14)
+
+
 def test_the_lookup_of_random_is_the_sum_over_classes(tables):
     r = preflop.preflop_lookup("AA", "random")
     assert r.equity[0] == pytest.approx(tables.random_equity[0], abs=1e-15)

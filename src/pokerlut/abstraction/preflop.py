@@ -39,7 +39,7 @@ from ..kernels.handstrength import MAX_COMBOS, RADIX, pair_table
 from ..ranges import ALL_COMBOS, N_CLASSES, Range, as_range, class_labels, combo_cells
 from ..tables import load_table_set
 
-__all__ = ["preflop_equity", "preflop_tables", "preflop_lookup", "PreflopTables", "PreflopResult",
+__all__ = ["preflop_equity", "preflop_tables", "preflop_lookup", "preflop_versus", "PreflopTables", "PreflopResult",
            "compute_preflop_tables", "PREFLOP_BOARDS", "TABLE_SET"]
 
 TABLE_SET = "preflop"
@@ -233,6 +233,29 @@ def preflop_lookup(range_a: Any, range_b: Any, board: Any = None, dead: Any = No
     n = int(t.pairs[np.ix_(wa > 0, wb > 0)].sum()) * PREFLOP_BOARDS
     win, ties = np.array([win_a, win_b]), np.array([tie, tie])
     return PreflopResult(win, ties, win + ties / 2, n)
+
+
+def preflop_versus(opponent: Any) -> PreflopResult | None:
+    """Every class against ``opponent`` (a range of whole classes, as :func:`preflop_lookup` takes
+    it) heads-up preflop, from the tables: ``win``/``tie``/``equity`` (169,) float64 by grid cell
+    for the class (NaN where no combination of combos fits), ``n`` (169,) int64 boards summed over
+    every combination of combos; ``None`` when the tables do not hold the question.  What
+    :func:`pokerlut.equities.class_equity` computes preflop against one opponent, in one step.
+
+    >>> r = preflop_versus("TT+, AKs")
+    >>> round(float(r.equity[0]), 4), round(float(r.equity[168]), 4), r.equity.shape       # AA, 22
+    (0.8067, 0.2185, (169,))
+    """
+    wb = _class_weights(as_range(opponent, "opponent").validated("opponent"))
+    if wb is None:
+        return None
+    t = preflop_tables()
+    met = t.pairs @ wb
+    with np.errstate(invalid="ignore", divide="ignore"):
+        win = (t.wins @ wb) / (met * PREFLOP_BOARDS)
+        tie = (t.ties @ wb) / (met * PREFLOP_BOARDS)
+    n = (t.pairs * (wb > 0)).sum(axis=1) * PREFLOP_BOARDS
+    return PreflopResult(win, tie, win + tie / 2, n)
 
 
 # --------------------------------------------------------------------------- generating the tables

@@ -12,8 +12,9 @@ river     ``river_hs.npy``             HS (float32 / float64), or with ``dtype="
                                        half-points ``2 W + T`` out of 1980 (HS = that / 1980)
 flop/turn ``{street}_ehs.npy``         EHS over the 1,081 (flop) or 46 (turn) completions
 flop/turn ``{street}_ehs2.npy``        EHS²
-flop/turn ``{street}_hist.npy``        (count, bins) uint16: completions whose river HS falls in
-                                       each bin (``min(floor(HS * bins), bins - 1)``)
+flop/turn ``{street}_hist.npy``        (count, bins) uint16 (flop) or uint8 (turn): completions
+                                       whose river HS falls in each bin
+                                       (``min(floor(HS * bins), bins - 1)``)
 ========= ============================ ========================================================
 
 **How.**  The classes of one board class are consecutive in the index, so the work goes board
@@ -126,7 +127,7 @@ def table_plan(street: str, *, bins: int = DEFAULT_STREET_BINS, by_round: bool =
 
         bins = check_bins(bins)
         files = {"ehs": (f"{street}_ehs.npy", dtype, (count,)), "ehs2": (f"{street}_ehs2.npy", dtype, (count,)),
-                 "hist": (f"{street}_hist.npy", "uint16", (count, bins))}
+                 "hist": (f"{street}_hist.npy", "uint16" if street == "flop" else "uint8", (count, bins))}
     params = {"version": CHECKPOINT_VERSION, "street": street, "by_round": bool(by_round), "bins": bins,
               "dtype": dtype, "count": count, "board_classes": indexer.boards.count}
     return {"files": files, "count": count, "board_classes": indexer.boards.count, "params": params,
@@ -193,7 +194,7 @@ def finish_block(plan: dict, raw: dict[str, np.ndarray], dtype: str) -> dict[str
         return {"hs": num if dtype == "uint16" else (num / FULL).astype(dtype)}
     n = completions(plan["n_board"])
     return {"ehs": (raw["sum"] / (FULL * n)).astype(dtype), "ehs2": (raw["squares"] / (FULL * FULL * n)).astype(dtype),
-            "hist": raw["hist"]}
+            "hist": raw["hist"].astype(plan["files"]["hist"][1])}
 
 
 def _read_checkpoint(path: Path) -> dict | None:

@@ -25,7 +25,6 @@ import numba as nb
 import numpy as np
 
 from .compile import compile_kernel
-from .intrinsics import popcount, trailing_zeros
 from .iso import SPEC_ROUNDS, SPEC_SECOND, board_frame, config_row, deal_masks, hole_part, sort4, suit_key
 from .primitives import first_card, suit_rank_bit, value_of_bits
 

@@ -16,9 +16,17 @@ combinations with repetition), and the groups are digits of a mixed radix.  The 
 configuration's offset plus that number: dense in ``0 .. count - 1`` (the construction of the
 hand-isomorphism indexer of Waugh, 2013).
 
+Hold'em streets are numbered **board first** (:func:`street_rows`): the board's class by the
+construction above (its rounds alone), then the hole cards' class on that board (:func:`hole_part`:
+which blocks of identical board suits they land in, and their ranks among the ranks the board left
+free), so that the classes of one board class are consecutive.
+
 The tables (built in :mod:`pokerlut.iso`, passed in as arguments) are small: colex ranks of the
 8,192 rank masks, binomials, the hash and, per configuration, its offset, the stride and
-"members left in the group" of each sorted position.
+"members left in the group" of each sorted position; for streets the hole classes' segments per
+board shape and the board classes' offsets.  Four kernels (:func:`index_rows`,
+:func:`street_rows`, :func:`unindex_rows`, :func:`street_unindex_rows`) serve every indexer: a
+``spec`` array says how many columns and rounds a call has.
 """
 
 from __future__ import annotations
