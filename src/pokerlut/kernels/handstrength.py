@@ -25,7 +25,7 @@ import numba as nb
 import numpy as np
 
 from .compile import compile_kernel
-from .iso import SPEC_ROUNDS, SPEC_SECOND, board_frame, config_row, deal_masks, hole_part, sort4, suit_key
+from .iso import SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks, hole_part
 from .primitives import first_card, suit_rank_bit, value_of_bits
 
 U64 = np.uint64
@@ -144,11 +144,8 @@ def pair_table() -> np.ndarray:
 @nb.njit(inline="always", nogil=True)
 def board_frame_of(m0, m1, m2, m3, n_rounds, small, config, hmult, hshift):
     """``(seg_row, pos_word, starts)`` of a board given its rounds' suit-rank bits (see
-    :func:`pokerlut.kernels.iso.hole_part`)."""
-    k0, k1, k2, k3 = sort4((suit_key(m0, m1, m2, m3, U64(0), n_rounds, small) << _TWO),
-                           (suit_key(m0, m1, m2, m3, _SIXTEEN, n_rounds, small) << _TWO) | _ONE,
-                           (suit_key(m0, m1, m2, m3, U64(32), n_rounds, small) << _TWO) | _TWO,
-                           (suit_key(m0, m1, m2, m3, U64(48), n_rounds, small) << _TWO) | _THREE)
+    :func:`pokerlut.kernels.iso.hole_part`); once a board, so its keys come from a call."""
+    k0, k1, k2, k3 = board_keys_call(m0, m1, m2, m3, n_rounds, small)
     crow = config_row(k0 >> _TWO, k1 >> _TWO, k2 >> _TWO, k3 >> _TWO, small, hmult, hshift)
     e, pos_word, starts = board_frame(k0, k1, k2, k3)
     row = (crow - U64(64)) >> U64(3)
