@@ -48,10 +48,18 @@ def test_ceiling_7card_1e6(benchmark):
 @pytest.mark.parametrize("n_threads", [1, 2])
 @pytest.mark.parametrize("n_board", [3, 4, 5])
 def test_index(benchmark, threads, n_board, n_threads):
+    """Checked, into a reused output array (fresh memory's first touch is timed separately below)."""
     threads(n_threads)
     holes, boards = _deals(N, 2 + n_board)
     street = iso.street_indexer(n_board)
-    run(benchmark, lambda: street.index_rows(holes, boards, parallel=n_threads > 1), N)
+    out = np.zeros(N, np.int64)
+    run(benchmark, lambda: street.index_rows(holes, boards, parallel=n_threads > 1, out=out), N)
+
+
+def test_index_flop_fresh_output(benchmark):
+    """iso.index as users call it: a new output array every call (its first touch included)."""
+    holes, boards = _deals(N, 5)
+    run(benchmark, lambda: iso.index(holes, boards), N)
 
 
 def test_unindex_flop(benchmark):

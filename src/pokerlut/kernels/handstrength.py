@@ -25,7 +25,7 @@ import numba as nb
 import numpy as np
 
 from .compile import compile_kernel
-from .iso import SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks, hole_part
+from .iso import SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks, hole_part
 from .primitives import first_card, suit_rank_bit, value_of_bits
 
 U64 = np.uint64
@@ -173,7 +173,7 @@ def street_features(boards, offsets, spec, small, config, hmult, hshift, segment
     full = 2 * (n_deck - (5 - n_board) - 2) * (n_deck - (5 - n_board) - 3) // 2  # 2 * C(45, 2) = 1980
     n_pairs = n_deck * (n_deck - 1) // 2
     for c in range(boards.shape[0]):
-        m0, m1, m2, m3, big = deal_masks(boards, boards, c, 0, n_board, spec, config)
+        m0, m1, m2, m3, big = deal_masks(boards, boards, c, 0, n_board, spec[SPEC_ROUND_OF:], config)
         board_bits = m0 | m1 | m2 | m3
         seg_row, pos_word, starts = board_frame_of(m0, m1, m2, m3, n_rounds, small, config, hmult, hshift)
         bkey = first_card(cards, boards[c, 0])
