@@ -6,8 +6,9 @@
 ['Royal flush', 'Full house, nines full of twos']
 """
 
-from . import boards, course, interop, jit, videopoker
+from . import boards, course, interop, iso, jit, videopoker
 from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
+from .abstraction import ehs, ehs2, equity_histogram, hand_strength, potential, preflop_equity, street_table
 from .boards import board_texture, draws, made_hand, outs, range_breakdown
 from .cards import format_card, format_cards, parse_card, parse_cards
 from .constants import MAX_STRENGTH, NATURAL_STRENGTHS, WILD
@@ -26,6 +27,7 @@ from .warmup import kernel_info, warmup
 __version__ = "0.1.0"
 
 __all__ = [
+    "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",
     "VARIANTS",

@@ -26,7 +26,7 @@ logger = logging.getLogger("pokerlut")
 #: What each feature compiles, and about how long that takes on a 2-core machine from an empty
 #: cache (the figure the notice quotes).
 FEATURE_SECONDS = {"evaluate": 8, "best five": 5, "enumeration": 2, "equity": 12, "omaha": 18,
-                   "video poker": 8, "boards": 8, "jit": 12, "games": 8}
+                   "video poker": 8, "boards": 8, "jit": 12, "games": 8, "suit classes": 9, "hand strength": 3}
 NOTICE_AFTER = 1.0  # seconds a first call runs before the notice appears
 
 _done: set[str] = set()

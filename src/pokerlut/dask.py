@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-__all__ = ["evaluate", "equity"]
+__all__ = ["evaluate", "equity", "street_table"]
 
 _INSTALL = "pokerlut.dask needs dask and distributed: pip install pokerlut[dask]"
 
@@ -148,3 +148,90 @@ def equity(players, board="", dead="", *, samples: int = 10_000_000, seed=None, 
     else:
         counts = total.compute()
     return mc_result(deal, np.asarray(counts), int(samples), entropy, time.perf_counter() - start)
+
+
+def _street_task(street: str, bins: int, by_round: bool, dtype: str, lo: int, hi: int) -> tuple:
+    from .abstraction.streets import block_entries
+
+    return lo, hi, block_entries(street, bins, by_round, dtype, lo, hi)
+
+
+def street_table(street: str, folder, *, bins: int = 50, by_round: bool = True, dtype: str = "float32",
+                 board_classes: tuple[int, int] | None = None, restart: bool = False, client=None,
+                 tasks: int | None = None, progress: bool | None = None, checkpoint_seconds: float = 10.0):
+    """:func:`pokerlut.street_table` with every block of board classes a Dask task.
+
+    The pending board classes (those no checkpoint in ``folder`` holds) are cut into ``tasks``
+    contiguous blocks (default: 16 per worker of ``client``, two workers without one); each task computes its block's entries on a worker (from the
+    parameters alone) and returns them; here they are written into the memory-mapped files as they
+    arrive and checkpointed, so an interrupted run resumes (locally or on Dask) and gives the same
+    bytes as an uninterrupted one.  ``client`` is a ``dask.distributed.Client``; without one the
+    default Dask scheduler runs the tasks.  Returns the :class:`pokerlut.abstraction.StreetTable`.
+
+    Examples
+    --------
+    >>> import tempfile, numpy as np, pokerlut.dask
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     t = pokerlut.dask.street_table("river", folder, dtype="uint16", board_classes=(0, 3), progress=False)
+    ...     int(np.load(t.files["hs"], mmap_mode="r")[pokerlut.iso.index("8c 7c", "4c 3c 2c 5c 6c")])
+    1980
+    """
+    dask = _import_dask()
+    import sys
+
+    from ._notice import progress_bar
+    from .abstraction.streets import StreetFiles, StreetTable, pending_ranges, table_plan
+
+    start = time.perf_counter()
+    plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
+    n_classes = plan["board_classes"]
+    lo, hi = (0, n_classes) if board_classes is None else (int(board_classes[0]), int(board_classes[1]))
+    if not 0 <= lo <= hi <= n_classes:
+        raise ValueError(f"board_classes must be (lo, hi) with 0 <= lo <= hi <= {n_classes:,}, got {board_classes!r}")
+    if tasks is not None and (isinstance(tasks, (bool, np.bool_)) or not isinstance(tasks, (int, np.integer))
+                              or tasks < 1):
+        raise ValueError(f"tasks must be an integer >= 1 or None, got {tasks!r}")
+    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds)
+    pending = pending_ranges(out.done, lo, hi)
+    already = out.count_done(lo, hi)
+    todo = sum(b - a for a, b in pending)
+    if tasks is None:
+        workers = len(client.scheduler_info()["workers"]) if client is not None else 2
+        tasks = 16 * max(1, workers)
+    blocks = []
+    for a, b in pending:
+        share = max(1, round(tasks * (b - a) / max(todo, 1)))
+        edges = np.linspace(a, b, min(share, b - a) + 1).astype(np.int64)
+        blocks += [(int(x), int(y)) for x, y in zip(edges[:-1], edges[1:]) if y > x]
+    params = (street, plan["bins"] or 1, bool(by_round), dtype)
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+    bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
+    try:
+        if client is not None:
+            from distributed import as_completed
+
+            futures = [client.submit(_street_task, *params, a, b, pure=False) for a, b in blocks]
+            for future in as_completed(futures):
+                a, b, entries = future.result()
+                out.write(a, b, entries)
+                out.record(a, b)
+                out.save()
+                if bar is not None:
+                    bar.update(b - a)
+        else:  # the default scheduler: a batch of tasks at a time, checkpointed after each
+            step = max(1, len(blocks) // 8)
+            for k in range(0, len(blocks), step):
+                batch = [dask.delayed(_street_task)(*params, a, b) for a, b in blocks[k:k + step]]
+                for a, b, entries in dask.compute(*batch):
+                    out.write(a, b, entries)
+                    out.record(a, b)
+                    if bar is not None:
+                        bar.update(b - a)
+                out.save()
+    finally:
+        if bar is not None:
+            bar.close()
+        out.close()
+    files = {k: out.folder / name for k, (name, _, _) in plan["files"].items()}
+    return StreetTable(street, bool(by_round), plan["bins"], dtype, plan["count"], n_classes, out.count_done(lo, hi),
+                       files, out.checkpoint, already, time.perf_counter() - start)

@@ -139,8 +139,21 @@ def _steps() -> dict[str, Callable[[], None]]:
         jit.value(t, jit.add(t, jit.hand(t, cards[:6]), 4)), jit.empty(t)
         jit.best_five(t, cards, five, five), jit.omaha(t, cards[:4], cards[4:])
 
+    def suit_classes() -> None:
+        from . import iso
+
+        iso.index("Ah Kh", "Qh Jh 2c")  # the street kernel (every street) and the board's
+        iso.index(None, "Qh Jh 2c")
+
+    def hand_strength() -> None:
+        from . import abstraction
+
+        abstraction.hand_strength("Ah Kh", "Qh Jh 2c 3d 4s")
+        abstraction.rollout("Ah Kh", "Qh Jh 2c 3d 4s", potential=True)
+
     return {"evaluate": evaluate, "best five": best_five, "enumeration": enumeration, "equity": equity,
-            "omaha": omaha, "video poker": video_poker, "boards": boards, "jit": jit_api, "games": games}
+            "omaha": omaha, "video poker": video_poker, "boards": boards, "jit": jit_api, "games": games,
+            "suit classes": suit_classes, "hand strength": hand_strength}
 
 
 def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None) -> dict[str, float]:
@@ -151,7 +164,8 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
     features
         Names from :data:`FEATURES` (``"evaluate"``, ``"best five"``, ``"enumeration"``,
         ``"equity"``, ``"omaha"``, ``"video poker"``, ``"boards"``, ``"jit"``: one hand from Python and
-        :mod:`pokerlut.jit`; ``"games"``: badugi, three-card rows, open-face scoring, stud equity), a
+        :mod:`pokerlut.jit`; ``"games"``: badugi, three-card rows, open-face scoring, stud equity;
+        ``"suit classes"``, ``"hand strength"``), a
         comma-separated string of them, or None for
         ``$POKERLUT_WARMUP`` (same syntax) or else all of them.
     progress

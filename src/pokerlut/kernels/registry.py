@@ -230,3 +230,24 @@ def one_hand_entry():
         return lambda ids: entry(ids, len(ids), address)  # table_words stays alive with the lambda
 
     return make
+
+
+# --------------------------------------------------------------------------- suit classes, hand strength
+
+
+@lru_cache(maxsize=None)
+def iso_kernel(name: str):
+    """A suit-class kernel of :mod:`pokerlut.kernels.iso` by name (``index_rows``, ``street_rows``,
+    ``unindex_rows``, ``street_unindex_rows``); each serves every street and indexer."""
+    from .iso import make_iso_kernel
+
+    return make_iso_kernel(name)
+
+
+@lru_cache(maxsize=None)
+def hs_kernel(name: str):
+    """A hand-strength kernel of :mod:`pokerlut.kernels.handstrength` by name (``strength``,
+    ``rollout``, ``street_features``, ``preflop_counts``)."""
+    from .handstrength import make_kernel
+
+    return make_kernel(name)
