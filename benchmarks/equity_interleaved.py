@@ -25,7 +25,8 @@ from pokerlut.equities import class_equity, equity
 #: row -> (target, what the target bounds, OMPEval's figure)
 TARGETS = {
     '"TT+,AKs" vs "random" on Qs 7h 2c, exact': (3.0, "T at most", "15.5 T"),
-    '"TT+,AKs" vs "random" preflop, exact': (150.0, "T at most", ""),
+    '"TT+,AKs" vs "random" preflop, exact, by sorting': (150.0, "T at most", ""),
+    '"TT+,AKs" vs "random" preflop, exact (default: the preflop tables)': (150.0, "T at most", ""),
     "AhKh vs QdQc preflop, exact": (0.8, "T at most", "1.17 T"),
     "Monte Carlo, AhKh vs random preflop": (0.095, "trials per ceiling hand at least", "0.073"),
     'grid of 169 classes vs "TT+,AKs" on Qs 7h 2c, exact': (30.0, "T at most", ""),
@@ -62,7 +63,9 @@ def main(argv=None) -> None:
         "ceiling": lambda: CEILINGS[7](hands, out, per_card, table),
         '"TT+,AKs" vs "random" on Qs 7h 2c, exact': lambda: equity(["TT+,AKs", "random"], flop),
         "AhKh vs QdQc preflop, exact": lambda: equity(["AhKh", "QdQc"], exact=True),
-        "AA vs KK preflop, exact": lambda: equity(["AA", "KK"], exact=True),
+        "AA vs KK preflop, exact (the preflop tables)": lambda: equity(["AA", "KK"], exact=True),
+        "AA vs KK preflop, exact, enumerate": lambda: equity(["AA", "KK"], exact=True, method="enumerate"),
+        '"TT+,AKs" vs "random" preflop, exact (default: the preflop tables)': lambda: equity(["TT+,AKs", "random"]),
         "Monte Carlo, AhKh vs random preflop": lambda: equity(["AhKh", "random"], exact=False,
                                                               samples=args.trials, seed=1),
         'Monte Carlo, "TT+,AKs" vs "random" preflop': lambda: equity(["TT+,AKs", "random"], exact=False,
@@ -72,9 +75,10 @@ def main(argv=None) -> None:
                                                                          per_combo=True),
     }
     if not args.skip_preflop:
-        calls['"TT+,AKs" vs "random" preflop, exact'] = lambda: equity(["TT+,AKs", "random"])
+        calls['"TT+,AKs" vs "random" preflop, exact, by sorting'] = lambda: equity(["TT+,AKs", "random"],
+                                                                                   method="sweep")
     rounds = {name: args.rounds for name in calls}
-    rounds['"TT+,AKs" vs "random" preflop, exact'] = max(2, args.rounds // 3)
+    rounds['"TT+,AKs" vs "random" preflop, exact, by sorting'] = max(2, args.rounds // 3)
     best = measure(calls, rounds)
     T = best.pop("ceiling")
     print(f"T = {T * 1e3:.2f} ms (the ceiling kernel, 10^6 random 7-card hands: {1e6 / T / 1e6:.0f} M hands/s); "

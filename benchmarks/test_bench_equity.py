@@ -76,10 +76,11 @@ def test_range_vs_range_flop_per_combo(benchmark):
     run(benchmark, lambda: equity(["TT+,AKs", "random"], "Qs 7h 2c", per_combo=True), 1176 * 34, rounds=3)
 
 
-def test_range_vs_range_preflop_exact(benchmark):
-    r = equity(["TT+,AKs", "random"])
-    assert r.engine == "sweep"
-    run(benchmark, lambda: equity(["TT+,AKs", "random"]), r.n, rounds=3)
+@pytest.mark.parametrize("method", [None, "sweep"])  # None: the preflop tables answer
+def test_range_vs_range_preflop_exact(benchmark, method):
+    r = equity(["TT+,AKs", "random"], method=method)
+    assert r.engine == ("preflop tables" if method is None else method)
+    run(benchmark, lambda: equity(["TT+,AKs", "random"], method=method), r.n, rounds=3)
 
 
 def test_aces_vs_kings_preflop_exact(benchmark):

@@ -215,10 +215,11 @@ def test_players_as_arrays_and_range_objects():
 
 
 def test_exact_none_falls_back_to_monte_carlo():
-    r = equity(["random", "random"], samples=100_000, seed=1)  # beyond the budget for both engines
+    # a dead card: not in the preflop tables, and beyond the budget for both exact engines
+    r = equity(["random", "random"], dead="2c", samples=100_000, seed=1)
     assert r.method == "monte carlo"
-    assert 1225 * 1_533_939 * 2 > EXACT_BUDGET  # enumerate: 1.5 M deals x 1.5 M boards
-    assert sweep_work(parse_deal(["random", "random"])) > EXACT_BUDGET
+    assert 1275 * 1176 * 1_533_939 * 2 > EXACT_BUDGET  # enumerate: 1.5 M deals x 1.5 M boards
+    assert sweep_work(parse_deal(["random", "random"], dead="2c")) > EXACT_BUDGET
 
 
 def test_batch_matches_single_questions():

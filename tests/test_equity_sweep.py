@@ -110,12 +110,14 @@ def test_board_that_plays_is_a_tie_for_everyone():
 
 def test_the_cheaper_exact_engine_runs_and_is_named():
     assert equity(["TT+,AKs", "random"], "Qs 7h 2c").engine == "sweep"
-    assert equity(["TT+,AKs", "random"], "").engine == "sweep"
+    assert equity(["TT+,AKs", "random"], "").engine == "preflop tables"  # whole classes: looked up
+    assert equity(["TT+,AKs", "random"], "", method="sweep").engine == "sweep"
     assert equity(["AhKh", "random"], "").engine == "enumerate"  # a hand's pairs go by rank multiset preflop
     assert equity(["AhKh", "QQ"], "Qs 7h 2c").engine == "enumerate"  # 6 pairs: fewer lookups than the sort
     assert equity(["AhKh", "QdQc"], "Qs 7h 2c").engine == "enumerate"
     assert equity(["AhKh", "QQ", "JJ"], "Qs 7h 2c").engine == "enumerate"
-    assert equity(["random", "random"], samples=10_000, seed=1).engine == "monte carlo"
+    assert equity(["random", "random"]).engine == "preflop tables"
+    assert equity(["random", "random"], dead="2c", samples=10_000, seed=1).engine == "monte carlo"
 
 
 def test_swapping_the_players_gives_one_minus_the_equity():
@@ -270,3 +272,41 @@ def test_monte_carlo_dealing_from_the_deck_is_within_four_standard_errors(player
     else:
         bound = 4 * mc.std_error
     assert (np.abs(mc.equity - exact.equity) <= bound).all()
+
+
+# --------------------------------------------------------------------------- the exact preflop tables
+
+
+@pytest.mark.parametrize("players", [["TT+,AKs", "random"], ["AA", "KK"], ["0.5(QQ),AKo:2", "random"],
+                                     ["22+,A2s+", "0.3(K9o+),T9s"], ["AKs", "AKs"]])
+def test_whole_classes_preflop_are_answered_by_the_tables_as_the_sweep_computes(players):
+    table = equity(players)
+    sweep = equity(players, method="sweep")
+    assert table.engine == "preflop tables" and table.method == "exact"
+    np.testing.assert_allclose(table.equity, sweep.equity, atol=TOL)
+    np.testing.assert_allclose(table.win, sweep.win, atol=TOL)
+    np.testing.assert_allclose(table.tie, sweep.tie, atol=TOL)
+    assert table.n == sweep.n
+
+
+@pytest.mark.parametrize("players, board, dead, kw", [
+    (["TT+,AhKh", "QQ"], "", "", {}),              # part of a class: not in the tables
+    (["TT+,AKs", "random"], "", "2c", {}),          # a dead card
+    (["TT+,AKs", "QQ"], "Qs 7h 2c", "", {}),       # a board
+    (["TT+,AKs", "QQ"], "", "", {"per_combo": True}),
+    (["TT+,AKs", "QQ"], "", "", {"method": "enumerate"}),
+    (["TT+,AKs", "QQ"], "", "", {"variant": "short-deck"}),
+])
+def test_the_tables_answer_only_their_own_question(players, board, dead, kw):
+    kw.setdefault("samples", 1000)
+    assert equity(players, board, dead, **kw).engine != "preflop tables"
+
+
+def test_the_preflop_grid_comes_from_the_tables_and_equals_each_class():
+    from pokerlut.equities import class_equity
+
+    grid = class_equity("TT+, AKs")
+    assert grid.method == "exact" and grid.exact.all()
+    for label in ("AA", "AKs", "T9s", "72o"):
+        r = equity([label, "TT+, AKs"], method="sweep")
+        assert abs(grid.at(label) - r.equity[0]) < TOL

@@ -75,8 +75,9 @@ LONG_CALLS = {
     "equity monte carlo": 'pokerlut.equity(["AhKh", "random"], exact=False, samples=2_000_000_000, seed=1)',
     "equity monte carlo with a progress bar":
         'pokerlut.equity(["AhKh", "random"], exact=False, samples=2_000_000_000, seed=1, progress=True)',
-    "equity exact": 'pokerlut.equity(["random", "random"], exact=True)',
-    "equity exact preflop ranges": 'pokerlut.equity(["22+", "random"], exact=True)',
+    "equity exact": 'pokerlut.equity(["random", "random"], dead="2c", exact=True)',  # not in the preflop tables
+    "equity exact preflop ranges": 'pokerlut.equity(["22+", "random"], exact=True, method="enumerate")',
+    "equity exact by sorting": 'pokerlut.equity(["random", "random"], exact=True, method="sweep")',
     "omaha equity": 'pokerlut.equity(["AsKsAdKd", "random"], variant="omaha", exact=False, samples=10**9, seed=1)',
     "equity_batch": 'pokerlut.equity_batch(np.tile(pokerlut.parse_cards("Ah Kh Qd Qc").reshape(1, 2, 2), (3000, 1, 1)), '
                     'exact=True)',

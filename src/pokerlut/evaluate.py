@@ -29,6 +29,11 @@ _ENTRIES: dict = {}
 _UINT16 = np.dtype(np.uint16)
 
 
+def _no_entry(ids: bytes) -> int:
+    """The one-hand ranker of a game the entry point does not serve: always the batch path."""
+    return 0
+
+
 def _new_entry(variant):
     """The one-hand ranker of a game, made on first use; None for a variant the batch path rejects
     (unknown, unhashable, Omaha: it says what is wrong)."""
@@ -37,6 +42,9 @@ def _new_entry(variant):
         hash(variant)
     except (TypeError, ValueError):
         return None
+    if not all(name in table_set.arrays for name in TABLE_ORDER):  # badugi, three-card rows: the batch path
+        rank = _ENTRIES[variant] = _no_entry
+        return rank
     arrays = [table_set[name] for name in TABLE_ORDER]
     words = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
                      np.uint64)  # the tables are held for good by load_table_set's cache

@@ -38,6 +38,7 @@ import numpy as np
 
 from .._notice import progress_bar
 from .._seeds import entropy
+from ..abstraction.preflop import preflop_versus
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
 from ..ranges import ALL_COMBOS, N_CLASSES, Range, cell_of, class_labels, combo_cells, parse_range
@@ -216,6 +217,11 @@ def class_equity(opponents, board="", dead="", *, exact: bool | None = None, sam
                 board=format_cards(board_cards), dead=format_cards(dead_cards), samples=int(samples))
 
     if len(deal.players) == 1 and exact is not False:
+        if not len(board_cards) and not len(dead_cards):
+            grid = _from_preflop_tables(deal, base)
+            if grid is not None:
+                grid.seconds = time.perf_counter() - start
+                return grid
         seated = deal.with_player(Player("random", None, parse_range("random")))
         if exact is True or sweep_work(seated, both=True) <= EXACT_BUDGET:
             grid = _heads_up_exact(seated, progress, base)
@@ -245,6 +251,18 @@ def _heads_up_exact(deal: Deal, progress: bool, base: dict) -> EquityGrid:
     n = np.where(possible, np.rint(deals), 0).astype(np.int64)
     return EquityGrid(equity=win + tie / 2, win=win, tie=tie, std_error=np.zeros((13, 13)), n=n, exact=possible,
                       method="exact", seed=None, **base)
+
+
+def _from_preflop_tables(deal: Deal, base: dict) -> EquityGrid | None:
+    """Every class against one opponent preflop from the exact preflop tables
+    (:func:`pokerlut.abstraction.preflop_versus`), when the opponent's range is whole classes."""
+    hit = preflop_versus(deal.ranges[0])
+    if hit is None:
+        return None
+    possible = (hit.n > 0).reshape(13, 13)
+    win, tie = (np.where(possible, x.reshape(13, 13), np.nan) for x in (hit.win, hit.tie))
+    return EquityGrid(equity=win + tie / 2, win=win, tie=tie, std_error=np.zeros((13, 13)),
+                      n=hit.n.reshape(13, 13).astype(np.int64), exact=possible, method="exact", seed=None, **base)
 
 
 def _per_class(deal: Deal, exact: bool, samples: int, seed: int, progress: bool, base: dict) -> EquityGrid:

@@ -24,6 +24,7 @@ import numpy as np
 
 from .. import _threads
 from .._notice import progress_bar
+from ..abstraction.preflop import preflop_lookup
 from ..cards import format_cards
 from ..constants import N_NATURAL
 from ..layout import rank_keys
@@ -200,6 +201,20 @@ def mc_result(deal: Deal, counts: np.ndarray, n: int, seed: int, seconds: float)
 METHODS = (None, "sweep", "enumerate")
 
 
+def from_preflop_tables(deal: Deal) -> EquityResult | None:
+    """The answer of the exact preflop tables (:func:`pokerlut.abstraction.preflop_lookup`) for a
+    heads-up deal of the high game with no board and no dead card whose ranges are whole classes,
+    each with one weight; else ``None``."""
+    if deal.variant.name != "high" or len(deal.board) or len(deal.dead):
+        return None
+    start = time.perf_counter()
+    hit = preflop_lookup(deal.ranges[0], deal.ranges[1])
+    if hit is None:
+        return None
+    return EquityResult(deal.labels, hit.win, hit.tie, hit.equity, hit.n, "exact", np.zeros(2), None, "", "",
+                        time.perf_counter() - start, engine="preflop tables")
+
+
 def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES, seed=None,
                   progress: bool = False, per_combo: bool = False, method: str | None = None) -> EquityResult:
     """Equity of a checked Hold'em deal: exact or Monte Carlo as :mod:`pokerlut.equities.plan` says.
@@ -217,6 +232,10 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
     if per_combo and (exact is False or method == "enumerate"):
         raise ValueError("per-combo equities are exact: they need exact=None or True and method=None or 'sweep'")
     ranged = any(len(r) > 1 for r in deal.ranges)
+    if heads_up and ranged and exact is not False and method is None and not per_combo:
+        answered = from_preflop_tables(deal)
+        if answered is not None:
+            return answered
     if heads_up and exact is not False and method != "enumerate" and (ranged or per_combo or method == "sweep"):
         work = sweep.sweep_work(deal, both=per_combo)
         cheaper = per_combo or method == "sweep" or work <= sweep.enumerate_work(deal)
