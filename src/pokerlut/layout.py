@@ -230,8 +230,8 @@ def rank_keys(cards: np.ndarray) -> np.ndarray:
     """The rank field of each rank's card constant (its clubs card, the suit counter removed): what
     a card of that rank adds to the rank key.
 
-    >>> int(rank_keys(np.array([card_constant(c, wild=False, poison=False) for c in range(52)]))[12] >> RANK_SHIFT) \
-    ...     == RANK_MULTIPLIERS[12]
+    >>> cards = np.array([card_constant(c, wild=False, poison=False) for c in range(52)])
+    >>> int(rank_keys(cards)[12] >> RANK_SHIFT) == RANK_MULTIPLIERS[12]
     True
     """
     return np.ascontiguousarray(cards[0:N_RANKS * N_SUITS:N_SUITS] & np.uint64(RANK_FIELD))

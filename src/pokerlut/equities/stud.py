@@ -182,7 +182,7 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
             bar.close()
         win, tie, equity, se = fractions(out.sum(axis=0), n_deals, pot)
         return EquityResult(labels, win, tie, equity, n_deals, "exact", se, None, "", format_cards(dead_cards),
-                            time.perf_counter() - start, "deals")
+                            time.perf_counter() - start, engine="stud", unit="deals")
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
     counts = np.zeros((len(trials), n, 4), np.int64)
@@ -198,4 +198,4 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
         bar.close()
     win, tie, equity, se = fractions(counts.sum(axis=0), float(samples), pot, sampled=True)
     return EquityResult(labels, win, tie, equity, int(samples), "monte carlo", se, entropy, "",
-                        format_cards(dead_cards), time.perf_counter() - start, "deals")
+                        format_cards(dead_cards), time.perf_counter() - start, engine="monte carlo", unit="deals")
