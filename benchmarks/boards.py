@@ -13,11 +13,11 @@ outs of one hand against one hand on a flop in 50 us or less per call, in batche
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import best_times
 
 import pokerlut
 from pokerlut import boards
@@ -78,14 +78,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     pokerlut.set_num_threads(1)
     calls = rows(args.rows)
-    for _, call in calls.values():  # compile or load, and touch every array once
-        call()
-    best = {name: float("inf") for name in calls}
-    for _ in range(args.rounds):
-        for name, (_, call) in calls.items():
-            start = time.perf_counter()
-            call()
-            best[name] = min(best[name], time.perf_counter() - start)
+    best = best_times({name: call for name, (_, call) in calls.items()}, args.rounds)
     ceiling = best["ceiling kernel, 7-card hands"] * 10**6 / calls["ceiling kernel, 7-card hands"][0]
     print(f"one thread, best of {args.rounds} interleaved rounds; T = the ceiling kernel's time for 10^6 random "
           f"7-card hands = {ceiling * 1e3:.2f} ms in this run")

@@ -18,6 +18,7 @@ import time
 import numpy as np
 
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import best_times
 
 import pokerlut
 from pokerlut.equities import class_equity, equity
@@ -32,21 +33,6 @@ TARGETS = {
     'grid of 169 classes vs "TT+,AKs" on Qs 7h 2c, exact': (30.0, "T at most", ""),
 }
 
-
-def measure(calls: dict[str, callable], rounds: dict[str, int]) -> dict[str, float]:
-    """Best thread CPU time of each call over its rounds, round-robin (one untimed call first)."""
-    best = {}
-    for name, call in calls.items():
-        call()
-        best[name] = float("inf")
-    for r in range(max(rounds.values())):
-        for name, call in calls.items():
-            if r >= rounds[name]:
-                continue
-            start = time.thread_time()
-            call()
-            best[name] = min(best[name], time.thread_time() - start)
-    return best
 
 
 def main(argv=None) -> None:
@@ -79,7 +65,7 @@ def main(argv=None) -> None:
                                                                                    method="sweep")
     rounds = {name: args.rounds for name in calls}
     rounds['"TT+,AKs" vs "random" preflop, exact, by sorting'] = max(2, args.rounds // 3)
-    best = measure(calls, rounds)
+    best = best_times(calls, rounds, clock=time.thread_time)
     T = best.pop("ceiling")
     print(f"T = {T * 1e3:.2f} ms (the ceiling kernel, 10^6 random 7-card hands: {1e6 / T / 1e6:.0f} M hands/s); "
           f"best of {args.rounds} round-robin rounds, one thread")

@@ -15,11 +15,11 @@ hands in the same run).
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import best_times
 
 import pokerlut
 from pokerlut import ofc
@@ -59,19 +59,6 @@ def rows(n: int, n_arrangements: int) -> dict[str, tuple[callable, int]]:
     return calls
 
 
-def measure(calls: dict[str, tuple[callable, int]], rounds: int) -> dict[str, float]:
-    """Best time of each call over ``rounds`` round-robin rounds (one untimed call first)."""
-    best = {}
-    for name, (call, _) in calls.items():
-        call()
-        best[name] = float("inf")
-    for _ in range(rounds):
-        for name, (call, _) in calls.items():
-            start = time.perf_counter()
-            call()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
-
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -81,7 +68,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     pokerlut.set_num_threads(2)
     calls = rows(args.hands, args.arrangements)
-    best = measure(calls, args.rounds)
+    best = best_times({name: call for name, (call, _) in calls.items()}, args.rounds)
     rate = {name: calls[name][1] / seconds for name, seconds in best.items()}
     ceiling7 = rate["ceiling kernel, 7 cards"]
     high = {c: rate[f"high, 5 cards, {c}"] for c in ("validated", "unchecked")}

@@ -13,13 +13,11 @@ compare rows that saw the same machine.  One thread unless the row says otherwis
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-from pathlib import Path
 
 import numpy as np
 
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import best_times
 
 import pokerlut
 from pokerlut.kernels import backend, registry
@@ -52,19 +50,6 @@ def rows_for(k: int, n: int) -> dict[str, callable]:
     return calls
 
 
-def measure(calls: dict[str, callable], rounds: int) -> dict[str, float]:
-    """Best time of each call over ``rounds`` round-robin rounds (one untimed call first)."""
-    best = {}
-    for name, call in calls.items():
-        call()
-        best[name] = float("inf")
-    for _ in range(rounds):
-        for name, call in calls.items():
-            start = time.perf_counter()
-            call()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
-
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -76,7 +61,7 @@ def main(argv=None) -> None:
     print(f"{args.hands:,} random hands per row, best of {args.rounds} round-robin rounds; "
           f"kernel path: {pokerlut.kernel_info()['path']}")
     for k in args.sizes:
-        best = measure(rows_for(k, args.hands), args.rounds)
+        best = best_times(rows_for(k, args.hands), args.rounds)
         ceiling = best["ceiling"]
         print(f"\n{k} cards")
         for name, seconds in best.items():

@@ -31,7 +31,6 @@ import importlib.util
 import re
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numba
@@ -40,6 +39,7 @@ import numpy as np
 import pokerlut
 from pokerlut import interop, jit
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import best_times
 
 SEED = 20261205
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,18 +122,6 @@ def boards_and_rest(n_boards: int) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(deals[:, :5]), np.ascontiguousarray(deals[:, 5:])
 
 
-def measure(calls: dict, rounds: int) -> dict[str, float]:
-    best = {}
-    for name, call in calls.items():
-        call()
-        best[name] = float("inf")
-    for _ in range(rounds):
-        for name, call in calls.items():
-            start = time.perf_counter()
-            call()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
-
 
 def in_numba(n: int, rounds: int) -> None:
     hands = pokerlut.random_hands(n, 7, seed=SEED)
@@ -164,7 +152,7 @@ def in_numba(n: int, rounds: int) -> None:
     rollout_incremental(t, boards, rest, sums)
     user_rank(t, rows, row_out)
     assert np.array_equal(sums, row_out.reshape(n_boards, -1).sum(axis=1, dtype=np.int64)), "rollouts disagree"
-    best = measure(calls, rounds)
+    best = best_times(calls, rounds)
     ceiling = best["ceiling kernel"]
     print(f"\n{n:,} random 7-card hands ({n_boards:,} boards x 1,081 pairs for the rollouts, {trials:,} Monte Carlo "
           f"trials), one thread, best of {rounds} round-robin rounds")
@@ -207,11 +195,11 @@ def per_call(n_calls: int, rounds: int) -> None:
         "pokerlut.compare(list, list)": lambda: list(map(pokerlut.compare, rows, others)),
     }
     assert [int(x) for x in map(pokerlut.evaluate, rows)] == pokerlut.evaluate(hands).tolist()
-    best = measure(calls, rounds)
+    best = best_times(calls, rounds)
     per_card, table = ceiling_tables()
     big = pokerlut.random_hands(1_000_000, 7, seed=SEED)
     out = np.empty(len(big), np.uint16)
-    t_unit = min(measure({"T": lambda: CEILINGS[7](big, out, per_card, table)}, rounds).values())
+    t_unit = min(best_times({"T": lambda: CEILINGS[7](big, out, per_card, table)}, rounds).values())
     e7 = best["eval7.evaluate(cards)"] / n_calls
     ph = best["phevaluator.evaluate_cards(c1, ..., c7)"] / n_calls
     print(f"\nper call from Python, {n_calls:,} random 7-card hands through list(map(...)), best of {rounds} "

@@ -16,12 +16,12 @@ in trials per second.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
 import pokerlut
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import best_times
 from pokerlut.kernels.registry import omaha_brute_force_kernel
 from pokerlut.tables import load_table_set
 
@@ -91,19 +91,6 @@ def rows_for(n: int) -> tuple[dict[str, callable], dict[str, int]]:
     return calls, items
 
 
-def measure(calls: dict[str, callable], rounds: int) -> dict[str, float]:
-    """Best time of each call over ``rounds`` round-robin rounds (one untimed call first)."""
-    best = {}
-    for name, call in calls.items():
-        call()
-        best[name] = float("inf")
-    for _ in range(rounds):
-        for name, call in calls.items():
-            start = time.perf_counter()
-            call()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
-
 
 def main(argv=None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -112,7 +99,7 @@ def main(argv=None) -> dict[str, float]:
     args = parser.parse_args(argv)
     pokerlut.set_num_threads(1)
     calls, items = rows_for(args.hands)
-    best = measure(calls, args.rounds)
+    best = best_times(calls, args.rounds)
     ceiling_rate = items["ceiling kernel, 7-card hands"] / best["ceiling kernel, 7-card hands"]
     t_unit = 1e6 / ceiling_rate
     print(f"one thread, best of {args.rounds} round-robin rounds, {args.hands:,} hands per row; "

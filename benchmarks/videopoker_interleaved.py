@@ -12,11 +12,11 @@ after import), and ``strategy_chart`` with the tables built.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import best_times
 
 import pokerlut
 from pokerlut import videopoker as vp
@@ -44,18 +44,6 @@ def rows(games: list[str]) -> dict[str, callable]:
     return calls
 
 
-def measure(calls: dict[str, callable], rounds: int) -> dict[str, float]:
-    best = {}
-    for name, call in calls.items():
-        call()  # untimed: compiled kernels loaded, tables built
-        best[name] = float("inf")
-    for _ in range(rounds):
-        for name, call in calls.items():
-            start = time.perf_counter()
-            call()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
-
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -63,7 +51,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", nargs="+", default=["jacks-or-better", "double-double-bonus", "deuces-wild",
                                                        "deuces-wild-bonus"])
     args = parser.parse_args(argv)
-    best = measure(rows(args.games), args.rounds)
+    best = best_times(rows(args.games), args.rounds)
     t = best["ceiling, 1e6 7-card hands (T)"]
     print(f"best of {args.rounds} interleaved rounds; T = {1e3 * t:.2f} ms")
     for name, seconds in best.items():

@@ -1,0 +1,40 @@
+"""Timing on a shared machine: every call once per round, in turn, each keeping its best round.
+
+A burst of load from another job then hits every row of a comparison alike, so that ratios taken in
+one run (to the reference ceiling kernel, :mod:`.ceiling`) hold where absolute times drift.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+
+__all__ = ["best_times"]
+
+
+def best_times(calls: Mapping[str, Callable[[], object]], rounds: int | Mapping[str, int],
+               clock: Callable[[], float] = time.perf_counter) -> dict[str, float]:
+    """Best time of each call over round-robin rounds, after one untimed call each (compiling or
+    loading kernels, touching the arrays).
+
+    ``rounds`` is one number for every call or a number per call (a slow row may take fewer);
+    ``clock`` is ``time.perf_counter`` (wall) or ``time.thread_time`` (the calling thread's CPU time,
+    which other jobs disturb less; for one-thread rows).
+
+    >>> best = best_times({"sum": lambda: sum(range(1000)), "nothing": lambda: None}, 3)
+    >>> sorted(best), all(t >= 0 for t in best.values())
+    (['nothing', 'sum'], True)
+    """
+    per_call = {name: rounds if isinstance(rounds, int) else rounds[name] for name in calls}
+    best = {}
+    for name, call in calls.items():
+        call()
+        best[name] = float("inf")
+    for r in range(max(per_call.values(), default=0)):
+        for name, call in calls.items():
+            if r >= per_call[name]:
+                continue
+            start = clock()
+            call()
+            best[name] = min(best[name], clock() - start)
+    return best
