@@ -106,6 +106,22 @@ def index_places(u, m, first, n_buckets):
 
 
 @nb.njit(inline="always", nogil=True)
+def add_counts(out, x, bw, win, tw, meet, count, twin, w_other):
+    """Add one combo's counts on a board (``bw`` boards) to ``out[x]``: wins, ties, the opposing
+    weight met and the number of opposing combos met.  ``twin`` is the same combo in the other
+    range (-1 where none): the card-row corrections took it out twice, and it ties (same cards,
+    same board), so it is put back once as a tie."""
+    if twin >= 0:
+        tw += w_other[twin]
+        meet += w_other[twin]
+        count += 1
+    out[x, 0] += bw * win
+    out[x, 1] += bw * tw
+    out[x, 2] += bw * meet
+    out[x, 3] += bw * count
+
+
+@nb.njit(inline="always", nogil=True)
 def drop(place, tie, w, ra, rb, ltb, eqb, lrow_lt, lrow_eq):
     """An ``L`` weight ``w`` at ``place`` (a tie with its strength or not) into the buckets, and into
     the rows ``ra``/``rb`` of its cards (-1: no row)."""
@@ -224,15 +240,7 @@ def place_l_combos(kb, bb, mb, bw, m, L, rowS, want_L, w_all, S, u, eqw, cum, sL
                 win -= srow[rb, j]
                 if tie:
                     tw -= srow[rb, j + 1] - srow[rb, j]
-            t = twinL[y]
-            if t >= 0:  # the same combo in S: taken out twice above (it ties: same cards, same board)
-                tw += wS[t]
-                meet += wS[t]
-                count += 1
-            outL[y, 0] += bw * win
-            outL[y, 1] += bw * tw
-            outL[y, 2] += bw * meet
-            outL[y, 3] += bw * count
+            add_counts(outL, y, bw, win, tw, meet, count, twinL[y], wS)
 
 
 @nb.njit(inline="always", nogil=True)
@@ -517,15 +525,7 @@ def finish_s(bw, m, S, rowS, row_cards, w_all, w_all_L, keys, cum, ltb, eqb, dk,
         tw = eqb[k] - lrow_eq[ra, k] - lrow_eq[rb, k]
         meet = totL - card_w[1, a] - card_w[1, b]
         count = cntL - card_n[1, a] - card_n[1, b]
-        t = twinS[x]
-        if t >= 0:
-            tw += wL[t]
-            meet += wL[t]
-            count += 1
-        outS[x, 0] += bw * win
-        outS[x, 1] += bw * tw
-        outS[x, 2] += bw * meet
-        outS[x, 3] += bw * count
+        add_counts(outS, x, bw, win, tw, meet, count, twinS[x], wL)
 
 
 def sweep(boards, board_weights, S, L, C, by_class, rowS, row_cards, n_rows, want_L, flushes, outS, outL, scratch,
