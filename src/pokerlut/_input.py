@@ -98,6 +98,14 @@ def _holds_itself(node: Any) -> bool:
     return False
 
 
+def _not_a_card(value: Any, message: str) -> TypeError:
+    """The ``TypeError`` for a leaf that is no card id, the leaf kept as ``not_a_card`` for callers
+    that word the error their own way (a strength)."""
+    error = TypeError(message)
+    error.not_a_card = value  # type: ignore[attr-defined]
+    return error
+
+
 def _missing(value: Any) -> bool:
     return value is None or (isinstance(value, float) and value != value) or type(value).__name__ in ("NAType", "NaTType")
 
@@ -107,8 +115,8 @@ def _cycle_error(level: list, dims: list[int], what: str, above: set[int]) -> Ex
     above can: in even nesting a list sits at one level)."""
     for i, x in enumerate(level):
         if id(x) in above and _holds_itself(x):
-            return ValueError(f"{what} contain themselves: {_element(_index(i, dims))} is a list that holds itself; "
-                              f"card input must be finite lists of cards")
+            return ValueError(f"{what}: {_element(_index(i, dims))} is a list that holds itself (a cycle); card input "
+                              f"must be finite lists")
     return None
 
 
@@ -135,7 +143,7 @@ def _leaf_error(level: list, dims: list[int], what: str, text: bool, above: set[
              if (not _is_int_type(k) and not (text and issubclass(k, _CARD_TEXT))) or (has_text and _missing(x)))
     value = level[i]
     missing = " (a missing value)" if _missing(value) else ""
-    return TypeError(f"{what} must hold integer card ids{' (or card strings)' if text else ''}; got {shown(value)} "
+    return _not_a_card(value, f"{what} must hold integer card ids{' (or card strings)' if text else ''}; got {shown(value)} "
                      f"({kinds[i].__name__}){missing}{at_position(_index(i, dims))}")
 
 
@@ -173,8 +181,8 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True) -> np.nd
     held = []  # lists made here from arrays: alive until the end, so that no id is reused
     while True:
         if len(dims) > MAX_DEPTH:
-            raise ValueError(f"{what} are nested more than {MAX_DEPTH} deep (lists inside lists); card input has "
-                             f"a few levels: hands, then their cards")
+            raise ValueError(f"{what}: lists nested more than {MAX_DEPTH} deep; card input has a few levels (hands, "
+                             f"then their cards)")
         kinds = set(map(type, level))
         if kinds and kinds <= _LISTS:
             if above:  # a list here that is also above is a cycle (or uneven nesting)
@@ -196,7 +204,7 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True) -> np.nd
                                  f"{named(_index(0, dims), 'row')} ({shown(level[0])}) has length {first}")
             width = lengths.pop()
             if len(level) * width > MAX_ITEMS:
-                raise ValueError(f"{what} hold more than {MAX_ITEMS:,} elements as nested lists; pass a numpy array")
+                raise ValueError(f"{what}: more than {MAX_ITEMS:,} elements as nested lists; pass a numpy array")
             above = level
             dims.append(width)
             level = list(chain.from_iterable(level))
@@ -219,6 +227,8 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True) -> np.nd
         try:
             return np.array(level, dtype=np.int64).reshape(dims)
         except OverflowError:
+            if not text:  # plain integers: the caller checks their range
+                return np.array(level, dtype=object).reshape(dims)
             i = next(i for i, x in enumerate(level) if not -2**63 <= int(x) < 2**63)
             index = _index(i, dims)
             raise ValueError(f"{named(index[:-1])}, position {index[-1]}: {not_a_card_text(int(level[i]))}") from None
@@ -247,10 +257,11 @@ def _as_list(node: Any, what: str) -> Any:
     return node
 
 
-def integer_leaves(obj: Any, what: str) -> np.ndarray:
+def integer_leaves(obj: Any, what: str, wording: str | None = None) -> np.ndarray:
     """Integers of any nesting (lists, tuples, arrays) as an integer array, through the same
     bounded reader as cards (cycles, depth, bools and floats refused, naming the place); an empty
-    list is an empty array.
+    list is an empty array.  ``wording``: the ``TypeError`` for a leaf that is no integer, with
+    ``{value!r}`` in it (``"a strength is an integer, got {value!r}"``).
 
     >>> integer_leaves([[1, 2], [3, 4]], "strengths").tolist(), integer_leaves([], "strengths").shape
     ([[1, 2], [3, 4]], (0,))
@@ -258,7 +269,12 @@ def integer_leaves(obj: Any, what: str) -> np.ndarray:
     if isinstance(obj, np.ndarray):
         return _unmasked(obj, what)
     if isinstance(obj, (list, tuple)):
-        return _nested([obj], [], what, text=False)
+        try:
+            return _nested([obj], [], what, text=False)
+        except TypeError as error:
+            if wording is None or not hasattr(error, "not_a_card"):
+                raise
+            raise TypeError(wording.format(value=error.not_a_card)) from None
     return np.asarray(obj)
 
 
@@ -383,7 +399,7 @@ def integer_array(values: Any, what: str, lo: int, hi: int, expected: str) -> np
     """
     if isinstance(values, np.ndarray) and values.dtype.kind in "iu":
         arr = values
-    else:
+    else:  # numpy's object conversion stops at its own depth limit; a cycle is an object it cannot read
         objects = np.asarray(values, dtype=object)
         flat = objects.ravel().tolist()
         for i, value in enumerate(flat):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import operator
 import re
+import reprlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
@@ -106,6 +107,12 @@ QUOTE_LIMIT = 40
 
 # --------------------------------------------------------------------------- helpers
 
+#: repr() of nested sequences, a few levels and elements deep (a list nested 1,000 deep, or holding
+#: itself, is shown as ``[[[[...]]]]``, not a RecursionError).
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel, _SHORT_REPR.maxlist, _SHORT_REPR.maxtuple = 4, 8, 8
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = 60
+
 
 def shown(value: Any, limit: int = 60) -> str:
     """repr() of a value for a message, numpy scalars shown as the Python value they hold, cut to
@@ -118,7 +125,7 @@ def shown(value: Any, limit: int = 60) -> str:
         value = value.item()
     if isinstance(value, (str, bytes)) and len(value) > limit:
         value = value[:limit]
-    text = repr(value)
+    text = _SHORT_REPR.repr(value) if isinstance(value, (list, tuple, dict, set, frozenset)) else repr(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 

@@ -45,7 +45,7 @@ def _strength_array(strengths, tables: TableSet) -> np.ndarray:
     top = tables.n_strengths
     if isinstance(strengths, numbers.Integral) and not 0 <= int(strengths) < 2**63:
         raise ValueError(f"strength {int(strengths)} is not a valid {tables.name} strength (1..{top})")
-    array = integer_leaves(strengths, "strengths")  # bounded: cycles, depth, bools and floats named
+    array = integer_leaves(strengths, "strengths", "a strength is an integer, got {value!r}")  # bounded: cycles, depth
     if array.dtype.kind not in "iu":
         raise TypeError(f"strengths must be integers, got dtype {array.dtype}")
     bad = (array < 1) | (array > top)
