@@ -194,16 +194,25 @@ def _unreadable(text: str, pos: int) -> str:
             f"{quoted(word.group() if word else text[pos:])} does not start with a card; {_ACCEPTED}")
 
 
-def _parse_text(text: str) -> NDArray[np.uint8]:
-    """One string by the regular expression: the ids, or the one ``ValueError`` for bad text."""
+def _regex_read(text: str) -> tuple[list[int], int]:
+    """One string by the regular expression: its cards, and the character a bad card starts at
+    (-1 if none)."""
     cards: list[int] = []
     pos = _skip_separators(text, 0)
     while pos < len(text):
         match = _CARD_RE.match(text, pos)
         if match is None:
-            raise ValueError(_unreadable(text, pos))
+            return cards, pos
         cards.append(_card_from_match(match))
         pos = _skip_separators(text, match.end())
+    return cards, -1
+
+
+def _parse_text(text: str) -> NDArray[np.uint8]:
+    """One string by the regular expression: the ids, or the one ``ValueError`` for bad text."""
+    cards, bad_at = _regex_read(text)
+    if bad_at >= 0:
+        raise ValueError(_unreadable(text, bad_at))
     return np.array(cards, dtype=np.uint8)
 
 
@@ -280,17 +289,35 @@ def _parse_fixed(texts: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:
     return out, counts, int(bad), int(bad_at[0])
 
 
+def _parse_one(text: str) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """One string, as :func:`_parse_fixed` reads an array of one: by the kernel, or by the regular
+    expression when it ends in a zero character (which a numpy string array cannot hold)."""
+    if not text.endswith("\x00"):
+        return _parse_fixed(np.array([text]))
+    cards, bad_at = _regex_read(text)
+    ids = np.zeros((1, max(1, len(cards))), np.uint8)
+    ids[0, :len(cards)] = cards
+    return ids, np.array([len(cards)]), 0 if bad_at >= 0 else -1, max(bad_at, 0)
+
+
 def _parse_strings(items: list) -> tuple[np.ndarray, np.ndarray, int, int]:
     """Python strings read as :func:`_parse_fixed` reads an array; the few longer than
-    :data:`LONG_TEXT` each on its own."""
+    :data:`LONG_TEXT`, and any ending in a zero character, each on its own."""
+    if not items:
+        return _parse_fixed(np.zeros(0, "U1"))
     lengths = np.fromiter(map(len, items), np.int64, len(items))
-    long = np.flatnonzero(lengths > LONG_TEXT)
-    if not long.size:
-        return _parse_fixed(np.array(items, dtype=str) if items else np.zeros(0, "U1"))
-    short = np.flatnonzero(lengths <= LONG_TEXT)
-    parts = [(short, _parse_fixed(np.array([items[i] for i in short.tolist()], dtype=str)
-                                 if short.size else np.zeros(0, "U1")))]
-    parts += [(long[j:j + 1], _parse_fixed(np.array([items[int(i)]], dtype=str))) for j, i in enumerate(long)]
+    own = lengths > LONG_TEXT
+    short = np.flatnonzero(~own)
+    fixed = np.array([items[i] for i in short.tolist()] if own.any() else items, dtype=str)
+    cut = np.char.str_len(fixed) != lengths[short]  # a trailing zero character: numpy drops it
+    if cut.any():
+        own[short[cut]] = True
+        short = short[~cut]
+        fixed = fixed[~cut]
+    if not own.any():
+        return _parse_fixed(fixed)
+    parts = [(short, _parse_fixed(fixed))]
+    parts += [(np.array([i]), _parse_one(items[int(i)])) for i in np.flatnonzero(own)]
     counts = np.zeros(len(items), np.int64)
     for where, (_, part_counts, _, _) in parts:
         counts[where] = part_counts
@@ -560,9 +587,9 @@ def _format_rows(ids: np.ndarray, style: str) -> np.ndarray:
         where = f"{named(index[:-1])}, " if len(index) > 1 else ""
         raise ValueError(f"{where}position {index[-1]}: invalid card id {int(ids[index])}: "
                          f"expected an integer 0..51, or {WILD} for the wild card")
-    rows = ids.reshape(-1, k)
     if k == 0:
         return np.full(lead, "", dtype="U1")
+    rows = ids.reshape(-1, k)
     codes = np.full((rows.shape[0], k, 3), ord(" "), np.uint32)
     codes[:, :, :2] = _name_codes(style)[rows]
     codes = codes.reshape(rows.shape[0], 3 * k)[:, :-1]
