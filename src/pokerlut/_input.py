@@ -231,7 +231,8 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True) -> np.nd
                 return np.array(level, dtype=object).reshape(dims)
             i = next(i for i, x in enumerate(level) if not -2**63 <= int(x) < 2**63)
             index = _index(i, dims)
-            raise ValueError(f"{named(index[:-1])}, position {index[-1]}: {not_a_card_text(int(level[i]))}") from None
+            place = f"{named(index[:-1])}, position {index[-1]}" if index else what
+            raise ValueError(f"{place}: {not_a_card_text(int(level[i]))}") from None
     if text and all(issubclass(k, _CARD_TEXT) for k in kinds):
         objects = np.empty(len(level), dtype=object)
         objects[:] = level
