@@ -35,9 +35,9 @@ def _new_entry(variant):
     try:
         table_set = best_five_variant(variant, "evaluate").tables
         hash(variant)
-    except (TypeError, ValueError):
+        arrays = [table_set[name] for name in TABLE_ORDER]
+    except (TypeError, ValueError, KeyError):  # KeyError: a game without 6- and 7-card tables (open-face rows)
         return None
-    arrays = [table_set[name] for name in TABLE_ORDER]
     words = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
                      np.uint64)  # the tables are held for good by load_table_set's cache
     with compile_notice("jit"):
