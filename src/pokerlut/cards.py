@@ -465,6 +465,11 @@ def _categories(codes: np.ndarray, categories: Any, what: str) -> NDArray[np.uin
             row = int(rows[0])
             _, _, _, at = _parse_strings([items[int(codes[row])]])
             raise _bad_text(items[int(codes[row])], at, row_counts, row, shape, what)
+    used = counts[np.bincount(codes, minlength=len(labels)) > 0]
+    if used.size and (used == used[0]).all():  # every row the same size: pick from the categories' ids
+        k = int(used[0])
+        picked = np.ascontiguousarray(ids[:, :k])[codes]
+        return picked.reshape(shape) if k == 1 else picked.reshape(shape + (k,))
     return _hands(ids[codes], row_counts, -1, 0, shape, what, lambda i: items[int(codes[i])])
 
 
