@@ -1,8 +1,13 @@
 """The one input path: whatever a user passes as cards becomes checked ``uint8`` arrays, or a
 ``TypeError``/``ValueError`` that says what is wrong and where, worded once for every caller.
 
-* :func:`card_array`: any card input (ids, nested lists, card strings, numpy string arrays) as an
-  integer array; booleans, floats and objects are refused.
+* :func:`card_array`: any card input as an integer array: integer arrays as they are; card text
+  (strings, numpy ``U``/``S``/object arrays, pandas columns and categoricals) through the compiled
+  parser of :func:`pokerlut.cards.text_array`; nested lists and tuples through one bounded,
+  iterative reader (:func:`_nested`: level by level, no recursion) that refuses a list holding
+  itself, nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_ITEMS` elements, uneven
+  nesting, bools, floats, missing values and masked entries, naming the place.
+* :func:`integer_leaves`: the same reader for integers that are not cards (strengths).
 * :func:`hand_rows`: that array as ``(N, k)`` uint8 rows plus the leading shape, ``k`` checked,
   ids outside 0..255 reported (they cannot be narrowed to a byte).
 * :func:`first_problem` / :func:`problem_text` / :func:`raise_for_rows`: the first bad card of

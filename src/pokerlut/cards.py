@@ -216,10 +216,6 @@ def _parse_text(text: str) -> NDArray[np.uint8]:
     return np.array(cards, dtype=np.uint8)
 
 
-def _is_sequence(obj: Any) -> bool:
-    return isinstance(obj, Sequence) and not isinstance(obj, (str, bytes, bytearray))
-
-
 # --------------------------------------------------------------------------- card text arrays
 
 

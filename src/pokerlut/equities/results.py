@@ -30,7 +30,7 @@ def _pandas():
 
 def _has_pandas() -> bool:
     try:
-        import pandas  # noqa: F401
+        import pandas  # noqa: F401 (only whether it imports)
     except ImportError:
         return False
     return True
