@@ -175,3 +175,22 @@ def test_category_of_a_list_holding_itself():
     strengths.append(strengths)
     with pytest.raises(ValueError, match="strengths: element 2 is a list that holds itself"):
         pokerlut.category(strengths)
+
+
+def test_an_object_array_holding_itself_is_named_at_once():
+    twice = np.empty(2, dtype=object)
+    twice[0] = twice[1] = twice  # read naively, every level doubles
+    with pytest.raises(ValueError, match=r"hands: element 0 is an array that holds itself \(a cycle\)"):
+        pokerlut.evaluate(twice)
+    inside = np.empty(1, dtype=object)
+    inside[0] = [inside]
+    with pytest.raises(ValueError, match="holds itself"):
+        pokerlut.evaluate(inside)
+
+
+def test_arrays_and_array_likes_inside_lists():
+    royal_ids, royal_text = np.array([51, 47, 43, 39, 35]), np.array(["As", "Ks", "Qs", "Js", "Ts"])
+    assert pokerlut.evaluate([royal_ids, royal_text]).tolist() == [7462, 7462]
+    assert pokerlut.evaluate([royal_ids.astype(np.uint8), royal_ids.astype(">i2")]).tolist() == [7462, 7462]
+    pd = pytest.importorskip("pandas")
+    assert pokerlut.evaluate([pd.Series(royal_ids), pd.Series(royal_ids)]).tolist() == [7462, 7462]

@@ -176,12 +176,14 @@ def _mixed_rows(level: list, dims: list[int], what: str) -> np.ndarray:
     return out.reshape(dims)
 
 
-def _nested(level: list, dims: list[int], what: str, text: bool = True) -> np.ndarray:
+def _nested(level: list, dims: list[int], what: str, text: bool = True, roots: tuple = ()) -> np.ndarray:
     """The one reader of nested input, level by level, without recursion: lists and tuples (and
     object arrays, and arrays inside lists) down to leaves that are all card ids or all card text.
     A list that holds itself, nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_ITEMS`
-    elements, uneven nesting and anything that is no card are errors naming the place."""
+    elements, uneven nesting and anything that is no card are errors naming the place.  ``roots``:
+    the object array ``level`` comes from (an array holding itself is a cycle too)."""
     seen: set[int] = set()
+    arrays_seen = set(map(id, roots))  # object arrays met so far: one met again may hold itself
     above: list = []
     held = []  # lists made here from arrays: alive until the end, so that no id is reused
     while True:
@@ -214,14 +216,19 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True) -> np.nd
             dims.append(width)
             level = list(chain.from_iterable(level))
             continue
-        if kinds == {np.ndarray} and len(set(map(_shape_of, level))) == 1 and all(
-                d.kind in ("iuUS" if text else "iu") for d in set(map(_dtype_of, level))):
-            blocks = np.stack(level) if level else np.zeros(0, np.uint8)
-            blocks = blocks.reshape(dims + list(level[0].shape))
-            return text_array(blocks) if blocks.dtype.kind in "US" else blocks
-        if any(issubclass(k, (np.ndarray, Sequence)) and not issubclass(k, _CARD_TEXT) and k not in _LISTS
-               for k in kinds):
-            # arrays (masked, of objects, mixed with lists) and other sequences: as lists, then read on
+        if kinds == {np.ndarray} and len(set(map(_shape_of, level))) == 1:
+            dtype_kinds = {d.kind for d in set(map(_dtype_of, level))}
+            if dtype_kinds <= set("iu") or (text and dtype_kinds <= set("US")):  # blocks of one kind: stacked
+                blocks = np.stack(level).reshape(dims + list(level[0].shape))
+                return text_array(blocks) if blocks.dtype.kind in "US" else blocks
+        if any((issubclass(k, (np.ndarray, Sequence)) or hasattr(k, "__array__")) and not issubclass(k, _CARD_TEXT)
+               and k not in _LISTS for k in kinds):
+            # arrays (masked, of objects, mixed with lists), array-likes, other sequences: as lists, then read on
+            for i, x in enumerate(level):
+                if isinstance(x, np.ndarray) and x.dtype == object and id(x) in arrays_seen and _holds_itself(x):
+                    raise ValueError(f"{what}: {_element(_index(i, dims))} is an array that holds itself (a cycle); "
+                                     f"card input must be finite")
+            arrays_seen.update(id(x) for x in level if isinstance(x, np.ndarray) and x.dtype == object)
             level = [_as_list(x, what) for x in level]
             held.append(level)
             continue
@@ -251,6 +258,8 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True) -> np.nd
 def _as_list(node: Any, what: str) -> Any:
     """A node of nested input as the reader walks it: arrays as (nested) lists, other sequences
     as lists, anything else as it is."""
+    if not isinstance(node, (np.ndarray, list, tuple, str, bytes)) and hasattr(node, "__array__"):
+        node = np.asarray(node)  # a pandas Series, an array-like of another library
     if isinstance(node, np.ndarray):
         node = _unmasked(node, what)
         if node.dtype == object:
@@ -322,8 +331,8 @@ def card_array(obj: Any, what: str = "hands") -> np.ndarray:
         return text_array(array)
     if kind == "O":
         if array.ndim == 0:
-            return _nested([array[()]], [], what)
-        return _nested(array.reshape(-1).tolist(), list(array.shape), what)
+            return _nested([array[()]], [], what, roots=(array,))
+        return _nested(array.reshape(-1).tolist(), list(array.shape), what, roots=(array,))
     raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}")
 
 
