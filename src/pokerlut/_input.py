@@ -647,7 +647,7 @@ def deal_cards(value: Any, what: str) -> np.ndarray:
     except ValueError as error:  # unreadable card text (the other errors name ``what`` already)
         if str(error).startswith(what):
             raise
-        raise ValueError(f"{what}: {error}") from None
+        raise ValueError(f"{what}: {str(error).removeprefix('hand 0, ')}") from None  # one hand: no hand number
     outside = (arr < 0) | (arr > 255) if arr.dtype.kind == "i" else arr > 255
     if outside.any():
         j = int(np.flatnonzero(outside)[0])
