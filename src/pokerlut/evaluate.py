@@ -123,7 +123,9 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
     hands
         Anything of shape ``(..., k)`` with ``k`` 5, 6 or 7 (or the game's own sizes, below): an
         integer array of card ids (``4 * rank + suit``, 52 for a wild card, any number of wilds per
-        hand), nested lists, or card strings.  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
+        hand), nested lists, card strings, or card text in arrays and columns (a numpy string or
+        object array, a pandas Series of hand strings, a categorical, a DataFrame of id or one-card
+        columns).  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
         from the 6- and 7-card tables, with no loop over subsets).  C-contiguous ``uint8`` input
         is used as it is; other integer dtypes are range-checked and narrowed.
     check
