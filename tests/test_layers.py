@@ -17,10 +17,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pokerlut"
 #: Layers, bottom up: the first segment of a module's dotted path (under ``pokerlut``) names it.
 LAYERS: dict[str, tuple[str, ...]] = {
     "facts": ("constants", "layout"),
-    "plumbing": ("cards", "_seeds", "_threads", "_notice"),
+    "plumbing": ("_seeds", "_threads", "_notice"),
     "kernels": ("kernels",),
     "data": ("tables", "variants"),
-    "input": ("_input",),
+    "input": ("cards", "_input"),
     "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso"),
     "ranges and games": ("ranges", "videopoker", "boards", "ofc", "abstraction"),
     "equity": ("equities",),

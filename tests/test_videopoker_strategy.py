@@ -189,7 +189,7 @@ def test_patterns_against_the_reference_on_a_sample():
      "the hold, position 0: the joker \\(W, id 52\\) is not a card of Jacks or Better"),
     ([53], "joker-poker", ValueError, "card id 53 is not a card of Joker Poker"),
     ([-1, 5], "deuces-wild", ValueError, "the hold, position 0: card id -1 is not a card of Deuces Wild"),
-    ("Jh Xx", "jacks-or-better", ValueError, "cannot read a card at position 3 of 'Jh Xx'"),
+    ("Jh Xx", "jacks-or-better", ValueError, "cannot read a card at character 3 of 'Jh Xx'"),
     ("Jh", "blackjack", ValueError, "unknown game 'blackjack'"),
     ("Jh", 7, TypeError, "game must be"),
     (np.zeros((2, 2), dtype=np.uint8), "jacks-or-better", ValueError, "a hold is 0 to 5 cards"),

@@ -1,8 +1,13 @@
 """The one input path: whatever a user passes as cards becomes checked ``uint8`` arrays, or a
 ``TypeError``/``ValueError`` that says what is wrong and where, worded once for every caller.
 
-* :func:`card_array`: any card input (ids, nested lists, card strings, numpy string arrays) as an
-  integer array; booleans, floats and objects are refused.
+* :func:`card_array`: any card input as an integer array: integer arrays as they are; card text
+  (strings, numpy ``U``/``S``/object arrays, pandas columns and categoricals) through the compiled
+  parser of :func:`pokerlut.cards.text_array`; nested lists and tuples through one bounded,
+  iterative reader (:func:`_nested`: level by level, no recursion) that refuses a list holding
+  itself, nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_ITEMS` elements, uneven
+  nesting, bools, floats, missing values and masked entries, naming the place.
+* :func:`integer_leaves`: the same reader for integers that are not cards (strengths).
 * :func:`hand_rows`: that array as ``(N, k)`` uint8 rows plus the leading shape, ``k`` checked,
   ids outside 0..255 reported (they cannot be narrowed to a byte).
 * :func:`first_problem` / :func:`problem_text` / :func:`raise_for_rows`: the first bad card of
@@ -24,72 +29,311 @@ hand, ``player 0`` the first player, ``position 0`` a hand's first card (``docs/
 from __future__ import annotations
 
 import numbers
+import operator
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from itertools import chain
+from typing import Any
 
 import numpy as np
 
 from . import layout
-from .cards import as_card_array, format_card, integer_or_none, parse_cards, shown
+from .cards import format_card, integer_or_none, is_text_array, named, parse_cards, shown, text_array
 from .constants import N_NATURAL, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, WILD
 from .kernels.compile import jitted
 from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
 
 __all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "raise_for_rows", "where", "deal_cards",
            "check_deal", "raise_for_deals", "deal_rows", "twice_text", "not_a_card_text", "integer_array", "at_position",
-           "non_integer_scalar", "one_hand_bytes", "OK", "NOT_A_CARD", "REPEATED"]
+           "integer_leaves", "one_hand_bytes", "MAX_DEPTH", "MAX_ITEMS", "OK", "NOT_A_CARD", "REPEATED"]
 
 
-def non_integer_scalar(obj: Any) -> Any:
-    """The first bool or non-integral number in a (nested) Python sequence, or ``None``: numpy
-    would turn ``True`` into card 1 and ``1.7`` into a float array without a word.
+#: Nesting deeper than this is refused: a batch of hands needs three or four levels.
+MAX_DEPTH = 32
+#: Elements of nested Python sequences read at most (an array has no such limit): more is refused
+#: before it is copied, so that a list holding the same list many times over cannot fill memory.
+MAX_ITEMS = 1 << 28
 
-    >>> non_integer_scalar([[1, 2], [3, 1.5]]), non_integer_scalar([1, 2])
-    (1.5, None)
-    """
-    stack = [obj]
+_LISTS = {list, tuple}
+_CARD_TEXT = (str, bytes, np.str_, np.bytes_)
+_shape_of = operator.attrgetter("shape")
+_dtype_of = operator.attrgetter("dtype")
+
+
+def _is_int_type(kind: type) -> bool:
+    return issubclass(kind, (int, np.integer)) and not issubclass(kind, (bool, np.bool_))
+
+
+def _index(i: int, dims: list[int]) -> tuple[int, ...]:
+    return tuple(int(j) for j in np.unravel_index(i, dims)) if dims else ()
+
+
+def _element(index: tuple[int, ...]) -> str:
+    return named(index, "element") if index else "the input"
+
+
+def _unmasked(array: np.ndarray, what: str) -> np.ndarray:
+    """A masked array's data, when nothing is masked; a masked card would still count as the card
+    under the mask (four cards and a masked one making a royal flush), so masked entries are a
+    ``ValueError`` naming the first."""
+    if isinstance(array, np.ma.MaskedArray):
+        mask = np.ma.getmaskarray(array)
+        if mask.any():
+            index = tuple(int(i) for i in np.argwhere(mask)[0])
+            raise ValueError(f"{what} is a masked array with {int(mask.sum())} masked entries (the first{at_position(index)}): "
+                             f"a masked card is no card; drop the hands that hold one, or fill them, first")
+        return np.asarray(array.data)
+    return array
+
+
+def _holds_itself(node: Any) -> bool:
+    """Whether ``node`` reaches itself through the lists, tuples and object arrays inside it
+    (each visited once)."""
+    stack, visited = [node], set()
     while stack:
         item = stack.pop()
-        if isinstance(item, (bool, np.bool_)):
-            return item
-        if isinstance(item, (list, tuple)):
-            stack.extend(reversed(item))
-        elif isinstance(item, numbers.Number) and not isinstance(item, numbers.Integral):
-            return item
+        children = item.reshape(-1).tolist() if isinstance(item, np.ndarray) else item
+        for child in children:
+            if child is node:
+                return True
+            if (type(child) in _LISTS or (isinstance(child, np.ndarray) and child.dtype == object)) \
+                    and id(child) not in visited:
+                visited.add(id(child))
+                stack.append(child)
+    return False
+
+
+def _not_a_card(value: Any, message: str) -> TypeError:
+    """The ``TypeError`` for a leaf that is no card id, the leaf kept as ``not_a_card`` for callers
+    that word the error their own way (a strength)."""
+    error = TypeError(message)
+    error.not_a_card = value  # type: ignore[attr-defined]
+    return error
+
+
+def _missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and value != value) or type(value).__name__ in ("NAType", "NaTType")
+
+
+def _cycle_error(level: list, dims: list[int], what: str, above: set[int]) -> Exception | None:
+    """The error for a list of ``level`` that holds itself, if one does (only the lists also seen
+    above can: in even nesting a list sits at one level)."""
+    for i, x in enumerate(level):
+        if id(x) in above and _holds_itself(x):
+            return ValueError(f"{what}: {_element(_index(i, dims))} is a list that holds itself (a cycle); card input "
+                              f"must be finite lists")
     return None
 
 
+def _leaf_error(level: list, dims: list[int], what: str, text: bool, above: set[int] = frozenset()) -> Exception:
+    """The error for a level of leaves that are not all card ids (or all card text)."""
+    kinds = [type(x) for x in level]
+    has_text = text and any(issubclass(k, _CARD_TEXT) for k in kinds)
+    nested = [issubclass(k, (list, tuple, np.ndarray)) for k in kinds]
+    if any(nested):
+        cycle = _cycle_error(level, dims, what, above)
+        if cycle is not None:
+            return cycle
+    if has_text and not all(issubclass(k, _CARD_TEXT) or _missing(x) for k, x in zip(kinds, level)):
+        i = next(i for i, k in enumerate(kinds) if not issubclass(k, _CARD_TEXT))
+        return TypeError(f"cannot mix card strings with other elements in one sequence: {_element(_index(i, dims))} "
+                         f"is {shown(level[i])} ({kinds[i].__name__})")
+    if any(nested) and not all(nested):
+        i = nested.index(not nested[0])
+        return ValueError(f"{what} must be nested evenly: every hand the same number of cards, every row the same "
+                          f"depth; got a ragged sequence: {_element(_index(i, dims))} is {shown(level[i])} "
+                          f"({kinds[i].__name__}), but {_element(_index(0, dims))} is {shown(level[0])} "
+                          f"({kinds[0].__name__})")
+    i = next(i for i, (k, x) in enumerate(zip(kinds, level))
+             if (not _is_int_type(k) and not (text and issubclass(k, _CARD_TEXT))) or (has_text and _missing(x)))
+    value = level[i]
+    missing = " (a missing value)" if _missing(value) else ""
+    return _not_a_card(value, f"{what} must hold integer card ids{' (or card strings)' if text else ''}; got {shown(value)} "
+                     f"({kinds[i].__name__}){missing}{at_position(_index(i, dims))}")
+
+
+def _mixed_rows(level: list, dims: list[int], what: str) -> np.ndarray:
+    """A leaf level holding card ids in some rows and card text in others (``[[51, 47], ["As",
+    "Ks"]]``): each row one kind, the text rows one card per string."""
+    width = dims[-1]
+    rows = [level[r * width:(r + 1) * width] for r in range(len(level) // width)]
+    out = np.zeros((len(rows), width), np.int64)
+    text_rows = []
+    for r, row in enumerate(rows):
+        kinds = set(map(type, row))
+        if all(issubclass(k, _CARD_TEXT) for k in kinds):
+            text_rows.append(r)
+        elif all(_is_int_type(k) for k in kinds):
+            out[r] = row
+        else:
+            raise _leaf_error(row, [width], what, True) if len(dims) == 1 else _leaf_error(
+                level, dims, what, True)
+    texts = text_array([text for r in text_rows for text in rows[r]])
+    if texts.shape != (len(text_rows) * width,):
+        raise ValueError(f"{what} must be nested evenly: rows of card ids hold one card per element, so must rows "
+                         f"of card text; row {_index(text_rows[0], dims[:-1])} holds card text of several cards")
+    out[text_rows] = texts.reshape(len(text_rows), width)
+    return out.reshape(dims)
+
+
+def _nested(level: list, dims: list[int], what: str, text: bool = True, roots: tuple = ()) -> np.ndarray:
+    """The one reader of nested input, level by level, without recursion: lists and tuples (and
+    object arrays, and arrays inside lists) down to leaves that are all card ids or all card text.
+    A list that holds itself, nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_ITEMS`
+    elements, uneven nesting and anything that is no card are errors naming the place.  ``roots``:
+    the object array ``level`` comes from (an array holding itself is a cycle too)."""
+    seen: set[int] = set()
+    arrays_seen = set(map(id, roots))  # object arrays met so far: one met again may hold itself
+    above: list = []
+    held = []  # lists made here from arrays: alive until the end, so that no id is reused
+    while True:
+        if len(dims) > MAX_DEPTH:
+            raise ValueError(f"{what}: lists nested more than {MAX_DEPTH} deep; card input has a few levels (hands, "
+                             f"then their cards)")
+        kinds = set(map(type, level))
+        if kinds and kinds <= _LISTS:
+            if above:  # a list here that is also above is a cycle (or uneven nesting)
+                seen.update(map(id, above))
+                if any(map(seen.__contains__, map(id, level))):
+                    cycle = _cycle_error(level, dims, what, seen)
+                    if cycle is not None:
+                        raise cycle
+            lengths = set(map(len, level))
+            if len(lengths) > 1:
+                cycle = _cycle_error(level, dims, what, seen | set(map(id, above)) | {id(x) for x in level})
+                if cycle is not None:
+                    raise cycle
+                first = len(level[0])
+                i = next(i for i, x in enumerate(level) if len(x) != first)
+                raise ValueError(f"{what} must be nested evenly: every hand the same number of cards, every row the "
+                                 f"same depth; got a ragged sequence: {named(_index(i, dims), 'row')} "
+                                 f"({shown(level[i])}) has length {len(level[i])}, but "
+                                 f"{named(_index(0, dims), 'row')} ({shown(level[0])}) has length {first}")
+            width = lengths.pop()
+            if len(level) * width > MAX_ITEMS:
+                raise ValueError(f"{what}: more than {MAX_ITEMS:,} elements as nested lists; pass a numpy array")
+            above = level
+            dims.append(width)
+            level = list(chain.from_iterable(level))
+            continue
+        if kinds == {np.ndarray} and len(set(map(_shape_of, level))) == 1:
+            dtype_kinds = {d.kind for d in set(map(_dtype_of, level))}
+            if dtype_kinds <= set("iu") or (text and dtype_kinds <= set("US")):  # blocks of one kind: stacked
+                blocks = np.stack(level).reshape(dims + list(level[0].shape))
+                return text_array(blocks) if blocks.dtype.kind in "US" else blocks
+        if any((issubclass(k, (np.ndarray, Sequence)) or hasattr(k, "__array__")) and not issubclass(k, _CARD_TEXT)
+               and k not in _LISTS for k in kinds):
+            # arrays (masked, of objects, mixed with lists), array-likes, other sequences: as lists, then read on
+            for i, x in enumerate(level):
+                if isinstance(x, np.ndarray) and x.dtype == object and id(x) in arrays_seen and _holds_itself(x):
+                    raise ValueError(f"{what}: {_element(_index(i, dims))} is an array that holds itself (a cycle); "
+                                     f"card input must be finite")
+            arrays_seen.update(id(x) for x in level if isinstance(x, np.ndarray) and x.dtype == object)
+            level = [_as_list(x, what) for x in level]
+            held.append(level)
+            continue
+        break
+    if not level:
+        return np.zeros(dims, np.uint8)
+    if all(_is_int_type(k) for k in kinds):
+        try:
+            return np.array(level, dtype=np.int64).reshape(dims)
+        except OverflowError:
+            if not text:  # plain integers: the caller checks their range
+                return np.array(level, dtype=object).reshape(dims)
+            i = next(i for i, x in enumerate(level) if not -2**63 <= int(x) < 2**63)
+            index = _index(i, dims)
+            place = f"{named(index[:-1])}, position {index[-1]}" if index else what
+            raise ValueError(f"{place}: {not_a_card_text(int(level[i]))}") from None
+    if text and all(issubclass(k, _CARD_TEXT) for k in kinds):
+        objects = np.empty(len(level), dtype=object)
+        objects[:] = level
+        return text_array(objects.reshape(dims) if dims else objects[0:1].reshape(()), "hand")
+    if text and dims and any(issubclass(k, _CARD_TEXT) for k in kinds) and all(
+            issubclass(k, _CARD_TEXT) or _is_int_type(k) for k in kinds):
+        return _mixed_rows(level, dims, what)
+    raise _leaf_error(level, dims, what, text, seen | set(map(id, above)))
+
+
+def _as_list(node: Any, what: str) -> Any:
+    """A node of nested input as the reader walks it: arrays as (nested) lists, other sequences
+    as lists, anything else as it is."""
+    if not isinstance(node, (np.ndarray, list, tuple, str, bytes)) and hasattr(node, "__array__"):
+        node = np.asarray(node)  # a pandas Series, an array-like of another library
+    if isinstance(node, np.ndarray):
+        node = _unmasked(node, what)
+        if node.dtype == object:
+            return node.tolist() if node.ndim else node[()]
+        if node.dtype.kind not in "iuUS":
+            raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {node.dtype}")
+        return node.tolist()
+    if isinstance(node, Sequence) and not isinstance(node, (str, bytes)) and type(node) not in _LISTS:
+        return list(node)
+    return node
+
+
+def integer_leaves(obj: Any, what: str, wording: str | None = None) -> np.ndarray:
+    """Integers of any nesting (lists, tuples, arrays) as an integer array, through the same
+    bounded reader as cards (cycles, depth, bools and floats refused, naming the place); an empty
+    list is an empty array.  ``wording``: the ``TypeError`` for a leaf that is no integer, with
+    ``{value!r}`` in it (``"a strength is an integer, got {value!r}"``).
+
+    >>> integer_leaves([[1, 2], [3, 4]], "strengths").tolist(), integer_leaves([], "strengths").shape
+    ([[1, 2], [3, 4]], (0,))
+    """
+    if isinstance(obj, np.ndarray):
+        return _unmasked(obj, what)
+    if isinstance(obj, (list, tuple)):
+        try:
+            return _nested([obj], [], what, text=False)
+        except TypeError as error:
+            if wording is None or not hasattr(error, "not_a_card"):
+                raise
+            raise TypeError(wording.format(value=error.not_a_card)) from None
+    return np.asarray(obj)
+
+
 def card_array(obj: Any, what: str = "hands") -> np.ndarray:
-    """Card input as an integer array (card strings parsed), or a ``TypeError`` naming ``what``.
+    """Card input as an integer array (card text parsed), or a ``TypeError``/``ValueError``
+    naming ``what`` and the place: integer arrays as they are; card text (a string, numpy
+    ``U``/``S`` arrays, object arrays, pandas columns, categoricals) through
+    :func:`pokerlut.cards.text_array`; nested lists and tuples through one bounded reader
+    (:func:`_nested`); a DataFrame or anything else numpy converts, converted.  A masked array
+    with masked entries is refused.
 
     >>> card_array("As Ks").tolist(), card_array(np.array(["As", "Ks"])).tolist()
     ([51, 47], [51, 47])
     >>> card_array([[0, 1, True]])
     Traceback (most recent call last):
     ...
-    TypeError: hands must hold integer card ids (or card strings); got True (bool), a bool or a non-integral number
+    TypeError: hands must hold integer card ids (or card strings); got True (bool) at position (0, 2)
     """
+    if type(obj) is np.ndarray and obj.dtype.kind in "iu":
+        return obj
     if obj is None:
         raise TypeError(f"{what} must hold integer card ids (or card strings), got None")
+    if isinstance(obj, str):
+        return parse_cards(obj)
+    if isinstance(obj, (bytes, bytearray)):
+        return text_array(np.array([bytes(obj)]))[0] if obj.strip() else np.zeros(0, np.uint8)
     if isinstance(obj, (bool, np.bool_)) or (isinstance(obj, numbers.Number) and not isinstance(obj, numbers.Integral)):
         obj = [obj]
-    if isinstance(obj, np.ndarray) and obj.dtype.kind in "US":
-        obj = obj.tolist() if obj.ndim else str(obj)
-    elif isinstance(obj, (list, tuple)):
-        bad = non_integer_scalar(obj)
-        if bad is not None:
-            raise TypeError(f"{what} must hold integer card ids (or card strings); got {bad!r} "
-                            f"({type(bad).__name__}), a bool or a non-integral number")
-    try:
-        array = as_card_array(obj)
-    except ValueError as error:
-        if "inhomogeneous" not in str(error) and "setting an array element" not in str(error):
-            raise
-        raise ValueError(f"{what} must be nested evenly: every hand the same number of cards, every row "
-                         f"the same depth; got a ragged sequence") from None
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}")
-    return array
+    if isinstance(obj, (list, tuple)) or (isinstance(obj, Sequence) and not isinstance(obj, np.ndarray)):
+        return _nested([obj if type(obj) in _LISTS else list(obj)], [], what)
+    if is_text_array(obj):
+        return text_array(obj)
+    array = obj if isinstance(obj, np.ndarray) else np.asarray(obj)  # pandas, DataFrames, __array__, scalars
+    array = _unmasked(array, what)
+    kind = array.dtype.kind
+    if kind in "iu":
+        return array
+    if kind in "US":
+        return text_array(array)
+    if kind == "O":
+        if array.ndim == 0:
+            return _nested([array[()]], [], what, roots=(array,))
+        return _nested(array.reshape(-1).tolist(), list(array.shape), what, roots=(array,))
+    raise TypeError(f"{what} must hold integer card ids (or card strings), got an array of dtype {array.dtype}")
 
 
 @lru_cache(maxsize=1)
@@ -170,7 +414,7 @@ def integer_array(values: Any, what: str, lo: int, hi: int, expected: str) -> np
     """
     if isinstance(values, np.ndarray) and values.dtype.kind in "iu":
         arr = values
-    else:
+    else:  # numpy's object conversion stops at its own depth limit; a cycle is an object it cannot read
         objects = np.asarray(values, dtype=object)
         flat = objects.ravel().tolist()
         for i, value in enumerate(flat):
@@ -196,12 +440,12 @@ def where(row: int, lead_shape: tuple[int, ...], what: str = "hand", origin: tup
     >>> where(5, (10,)), where(5, (2, 3)), where(5, (10,), origin=(60000,))
     ('hand 5', 'hand (1, 2)', 'hand 60005')
     """
-    if origin:
-        index = tuple(int(i) + int(o) for i, o in zip(np.unravel_index(row, lead_shape), origin))
-        return f"{what} {index[0]}" if len(index) == 1 else f"{what} {index}"
-    if len(lead_shape) <= 1:
+    if not origin and len(lead_shape) <= 1:
         return f"{what} {row}"
-    return f"{what} {tuple(int(i) for i in np.unravel_index(row, lead_shape))}"
+    index = tuple(int(i) for i in np.unravel_index(row, lead_shape))
+    if origin:
+        index = tuple(i + int(o) for i, o in zip(index, origin))
+    return named(index, what)
 
 
 def not_a_card_text(value: int) -> str:
@@ -403,7 +647,7 @@ def deal_cards(value: Any, what: str) -> np.ndarray:
     except ValueError as error:  # unreadable card text (the other errors name ``what`` already)
         if str(error).startswith(what):
             raise
-        raise ValueError(f"{what}: {error}") from None
+        raise ValueError(f"{what}: {str(error).removeprefix('hand 0, ')}") from None  # one hand: no hand number
     outside = (arr < 0) | (arr > 255) if arr.dtype.kind == "i" else arr > 255
     if outside.any():
         j = int(np.flatnonzero(outside)[0])

@@ -42,10 +42,10 @@ def _new_entry(variant):
         hash(variant)
     except (TypeError, ValueError):
         return None
-    if not all(name in table_set.arrays for name in TABLE_ORDER):  # badugi, three-card rows: the batch path
+    arrays = [table_set[name] for name in TABLE_ORDER] if all(n in table_set.arrays for n in TABLE_ORDER) else None
+    if arrays is None:  # badugi, three-card and open-face rows: no 6- and 7-card tables, the batch path
         rank = _ENTRIES[variant] = _no_entry
         return rank
-    arrays = [table_set[name] for name in TABLE_ORDER]
     words = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
                      np.uint64)  # the tables are held for good by load_table_set's cache
     with compile_notice("jit"):
@@ -131,7 +131,9 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
     hands
         Anything of shape ``(..., k)`` with ``k`` 5, 6 or 7 (or the game's own sizes, below): an
         integer array of card ids (``4 * rank + suit``, 52 for a wild card, any number of wilds per
-        hand), nested lists, or card strings.  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
+        hand), nested lists, card strings, or card text in arrays and columns (a numpy string or
+        object array, a pandas Series of hand strings, a categorical, a DataFrame of id or one-card
+        columns).  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
         from the 6- and 7-card tables, with no loop over subsets).  C-contiguous ``uint8`` input
         is used as it is; other integer dtypes are range-checked and narrowed.
     check

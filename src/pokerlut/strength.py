@@ -17,7 +17,7 @@ import numbers
 
 import numpy as np
 
-from ._input import non_integer_scalar
+from ._input import integer_leaves
 from .constants import (ACE, CATEGORIES, MAX_STRENGTH, NATURAL_STRENGTHS, NO_CARD, RANK_CHARS, RANK_NAMES,
                         RANK_PLURALS)
 from .tables import TableSet
@@ -45,11 +45,7 @@ def _strength_array(strengths, tables: TableSet) -> np.ndarray:
     top = tables.n_strengths
     if isinstance(strengths, numbers.Integral) and not 0 <= int(strengths) < 2**63:
         raise ValueError(f"strength {int(strengths)} is not a valid {tables.name} strength (1..{top})")
-    if isinstance(strengths, (list, tuple)):
-        bad = non_integer_scalar(strengths)
-        if bad is not None:
-            raise TypeError(f"a strength is an integer, got {bad!r}")
-    array = np.asarray(strengths)
+    array = integer_leaves(strengths, "strengths", "a strength is an integer, got {value!r}")  # bounded: cycles, depth
     if array.dtype.kind not in "iu":
         raise TypeError(f"strengths must be integers, got dtype {array.dtype}")
     bad = (array < 1) | (array > top)

@@ -77,6 +77,8 @@ def _steps() -> dict[str, Callable[[], None]]:
             for check in (True, False):
                 evaluate_hands(hands, check=check)
         showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
+        for texts in (np.array(["As Ks Qs Js Ts"]), np.array([b"As Ks Qs Js Ts"])):  # the card-text parser, U and S
+            evaluate_hands(texts)
 
     def best_five() -> None:
         for k in (5, 6, 7):

@@ -14,7 +14,26 @@ import numpy as np
 
 from ..kernels.equity import SHARE_UNIT
 
-__all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT"]
+__all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT", "PANDAS_HINT"]
+
+#: How to get pandas, which only :meth:`EquityResult.to_frame` and :meth:`BatchEquityResult.to_frame` need.
+PANDAS_HINT = "pip install pandas (or pip install 'pokerlut[pandas]')"
+
+
+def _pandas():
+    try:
+        import pandas
+    except ImportError as error:
+        raise ImportError(f"to_frame needs pandas, which is not installed: {PANDAS_HINT}", name="pandas") from error
+    return pandas
+
+
+def _has_pandas() -> bool:
+    try:
+        import pandas  # noqa: F401 (only whether it imports)
+    except ImportError:
+        return False
+    return True
 
 
 def fractions(counts: np.ndarray, n, pot: int = SHARE_UNIT, sampled: bool = False):
@@ -100,6 +119,22 @@ class EquityResult:
     def __str__(self) -> str:
         return self.table()
 
+    def to_frame(self):
+        """A pandas DataFrame, one row per player (in the order given), columns ``player``,
+        ``equity``, ``win``, ``tie``, ``std_error``; ``n``, ``method`` and ``engine`` in
+        ``frame.attrs``.  Needs pandas (an ``ImportError`` naming ``pip install pandas`` if it is
+        missing).
+
+        >>> r = EquityResult(["AhKh", "QdQc"], np.array([0.4, 0.5]), np.array([0.1, 0.1]), np.array([0.45, 0.55]),
+        ...                  10, "exact", np.zeros(2))
+        >>> r.to_frame().columns.tolist() if _has_pandas() else ['player', 'equity', 'win', 'tie', 'std_error']
+        ['player', 'equity', 'win', 'tie', 'std_error']
+        """
+        frame = _pandas().DataFrame({"player": list(self.players), "equity": self.equity, "win": self.win,
+                                     "tie": self.tie, "std_error": self.std_error})
+        frame.attrs.update(n=int(self.n), method=self.method, engine=self.engine, seed=self.seed)
+        return frame
+
 
 @dataclass
 class BatchEquityResult:
@@ -119,6 +154,25 @@ class BatchEquityResult:
     method: str
     std_error: np.ndarray
     seed: int | None = None
+
+    def to_frame(self):
+        """A pandas DataFrame in long form, one row per scenario and player: columns
+        ``scenario``, ``player`` (indices), ``equity``, ``win``, ``tie``, ``std_error``, ``n``;
+        ``method`` in ``frame.attrs``.  Pivot it for one row per scenario
+        (``frame.pivot(index="scenario", columns="player", values="equity")``).  Needs pandas.
+
+        >>> r = BatchEquityResult(*[np.full((2, 2), 0.5)] * 3, np.array([990, 990]), "exact", np.zeros((2, 2)))
+        >>> r.to_frame().shape if _has_pandas() else (4, 7)
+        (4, 7)
+        """
+        n_scenarios, n_players = self.equity.shape
+        frame = _pandas().DataFrame({
+            "scenario": np.repeat(np.arange(n_scenarios), n_players),
+            "player": np.tile(np.arange(n_players), n_scenarios),
+            "equity": self.equity.reshape(-1), "win": self.win.reshape(-1), "tie": self.tie.reshape(-1),
+            "std_error": self.std_error.reshape(-1), "n": np.repeat(np.asarray(self.n), n_players)})
+        frame.attrs.update(method=self.method, seed=self.seed)
+        return frame
 
     def __str__(self) -> str:
         what = "boards" if self.method == "exact" else "trials"
