@@ -111,12 +111,22 @@ def mark_compiled(feature: str) -> None:
         _done.add(feature)
 
 
-def progress_bar(total: float, desc: str, enabled: bool, **options: Any):
-    """The one progress bar: tqdm's on stderr when ``enabled`` (and tqdm imports), else ``None``.
+def progress_bar(total: float, desc: str, enabled: bool | None, **options: Any):
+    """The one progress bar: tqdm's on stderr when ``enabled`` (``None``: when stderr is a terminal)
+    and tqdm imports and there is an open stderr (under ``pythonw`` or a service ``sys.stderr`` is
+    ``None``), else ``None``.
 
     >>> progress_bar(10, "boards", False) is None
     True
     """
+    stream = sys.stderr
+    if getattr(stream, "write", None) is None or getattr(stream, "closed", False):
+        return None  # no stderr (or a closed one): no bar, and the result all the same
+    if enabled is None:
+        try:
+            enabled = stream.isatty()
+        except (AttributeError, ValueError):
+            enabled = False
     if not enabled:
         return None
     try:

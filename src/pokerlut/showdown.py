@@ -78,8 +78,6 @@ def best_five(hands, *, check: bool = True) -> BestFive:
     """
     rows, lead_shape = hand_rows(hands, HAND_SIZES)
     tables = load_table_set("high")
-    if check:
-        raise_for_rows(rows, tables.cards, lead_shape, tables.name)
     n, k = rows.shape
     five = np.empty((n, 5), dtype=np.uint8)
     plays_as = np.empty((n, 5), dtype=np.uint8)
@@ -89,6 +87,8 @@ def best_five(hands, *, check: bool = True) -> BestFive:
     flat = rows.reshape(-1)
 
     def piece(lo: int, hi: int, slot: int = 0) -> None:
+        if check:  # block by block, not all rows up front: a long call answers Ctrl-C between blocks
+            raise_for_rows(rows[:hi], tables.cards, lead_shape, tables.name, lo)
         kernel(flat[k * lo:k * hi], five[lo:hi], plays_as[lo:hi], strengths[lo:hi], t.cards, t.bases, t.values,
                t.flush, t.bases5, t.values5, tables.hand_values)
 

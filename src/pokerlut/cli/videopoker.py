@@ -6,23 +6,19 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
+from ..cards import shown
 from ..videopoker import GAMES, game_return, get_game, hold_values, make_paytable, strategy_chart
-from ..videopoker.games import MAX_PAY
+from ..videopoker.games import parse_pay
 from .args import add_command, positive_int
 
 
 def _number(text: str, option: str) -> Fraction:
-    """A payout as the user wrote it, checked here so that the error names the option and
-    repeats the text (not ``Fraction(-1, 1)``)."""
+    """A payout as the user wrote it (:func:`~pokerlut.videopoker.games.parse_pay`: bounded in
+    length and exponent, so no text makes it slow), the error naming the option."""
     try:
-        value = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{option}: not a payout: {text!r} (write e.g. 800, 2.5 or 4000/5)") from None
-    if value < 0:
-        raise ValueError(f"{option}: a payout must not be negative, got {text.strip()}")
-    if value > MAX_PAY:
-        raise ValueError(f"{option}: a payout must be at most {MAX_PAY:g} per coin, got {text.strip()}")
-    return value
+        return parse_pay(text)
+    except ValueError as error:
+        raise ValueError(f"{option}: {error}") from None
 
 
 def _paytable(args: argparse.Namespace):
@@ -43,12 +39,12 @@ def _paytable(args: argparse.Namespace):
         for item in args.pay:
             name, sep, value = item.partition("=")
             if not sep:
-                raise ValueError(f"--pay takes CLASS=PAYOUT, e.g. full_house=8; got {item!r}")
+                raise ValueError(f"--pay takes CLASS=PAYOUT, e.g. full_house=8; got {shown(item)}")
             try:
                 class_id = game.class_id(name)
             except ValueError as error:
-                raise ValueError(f"--pay {item!r}: {error}") from None
-            entries[game.classes[class_id]] = _number(value, f"--pay {item!r}")
+                raise ValueError(f"--pay {shown(item)}: {error}") from None
+            entries[game.classes[class_id]] = _number(value, f"--pay {shown(item)}")
         table = make_paytable(game, entries, name="custom")
     return game, table
 

@@ -32,7 +32,7 @@ from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYE
 from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
 from ..variants import Variant, VariantLike, get_variant
 
-__all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks"]
+__all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks", "relative_weights"]
 
 #: What a random hand is written as (Omaha; in Hold'em ``random`` is the range of every combo).
 RANDOM = ("random", "any")
@@ -163,7 +163,24 @@ def _live(rng: Range, index: int, label: str, who: str = "player") -> Range:
     if not live.any():
         raise ValueError(f"{who} {index}'s range {label!r} is impossible: every combo of weight > 0 holds a "
                          f"card of the board, the dead cards, another player's hand or a card outside the deck")
-    return type(rng)(rng.combos[live], rng.weights[live])
+    return type(rng)(rng.combos[live], relative_weights(rng.weights[live]))
+
+
+def relative_weights(weights: np.ndarray) -> np.ndarray:
+    """Weights (all > 0) divided by the largest, so that the largest is exactly 1 and none is above:
+    what every engine takes.  Weights are relative, so this changes no equity; it keeps every sum
+    and product of them finite and away from the subnormal numbers whatever the scale (1e-310
+    everywhere is 1 everywhere, exactly).  A weight below ``5e-324`` times the largest would
+    round to 0: it is kept at the smallest positive float instead, so that a combo never drops out.
+
+    >>> relative_weights(np.array([1e-310, 3e-310])).tolist(), relative_weights(np.array([1e12, 1e-320])).tolist()
+    ([0.3333333333333333, 1.0], [1.0, 5e-324])
+    """
+    w = np.asarray(weights, dtype=np.float64)
+    top = w.max()
+    with np.errstate(under="ignore"):
+        scaled = w / top
+    return np.maximum(scaled, np.nextafter(0.0, 1.0))
 
 
 def _read_player(value, index: int, v: Variant, who: str) -> Player:

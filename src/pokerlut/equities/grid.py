@@ -41,11 +41,11 @@ from .._seeds import entropy
 from ..abstraction.preflop import preflop_versus
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
-from ..ranges import ALL_COMBOS, N_CLASSES, Range, cell_of, class_labels, combo_cells, parse_range
+from ..ranges import ALL_COMBOS, N_CLASSES, OmahaRange, Range, cell_of, class_labels, combo_cells, parse_range
 from .deal import Deal, ImpossibleDeal, Player, parse_deal
 from .holdem import holdem_equity
 from .plan import EXACT_BUDGET, MAX_DEALS, check_samples
-from .sweep import sweep_counts, sweep_work
+from .sweep import MAX_PRECISION_LOSS, precision_loss, sweep_counts, sweep_work
 
 __all__ = ["EquityGrid", "class_equity", "class_seed", "DEFAULT_GRID_SAMPLES"]
 
@@ -199,8 +199,9 @@ def class_equity(opponents, board="", dead="", *, exact: bool | None = None, sam
         raise TypeError(f"exact is None, True or False, not {exact!r}")
     samples = check_samples(samples, DEFAULT_GRID_SAMPLES)
     seed = secrets.randbits(62) if seed is None else entropy(seed)
-    opponents = [np.asarray(o) if isinstance(o, (list, tuple)) and not all(isinstance(x, str) for x in o) else o
-                 for o in opponents]
+    # hole cards as a list of ids become an array; a Range is a tuple too, but stays a Range
+    opponents = [np.asarray(o) if isinstance(o, (list, tuple)) and not isinstance(o, (Range, OmahaRange))
+                 and not all(isinstance(x, str) for x in o) else o for o in opponents]
     deal = parse_deal(opponents, board, dead, "high", who="opponent", min_players=1)
     board_cards, dead_cards = deal.board, deal.dead
     players = 1 + len(deal.players)
@@ -223,7 +224,8 @@ def class_equity(opponents, board="", dead="", *, exact: bool | None = None, sam
                 grid.seconds = time.perf_counter() - start
                 return grid
         seated = deal.with_player(Player("random", None, parse_range("random")))
-        if exact is True or sweep_work(seated, both=True) <= EXACT_BUDGET:
+        if (exact is True or sweep_work(seated, both=True) <= EXACT_BUDGET) and \
+                precision_loss(seated, per_combo=True) <= MAX_PRECISION_LOSS:  # else class by class
             grid = _heads_up_exact(seated, progress, base)
             grid.seconds = time.perf_counter() - start
             return grid

@@ -123,7 +123,9 @@ def alias_table(weights: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarra
     alias = np.arange(n, dtype=np.int64)
     if np.all(weights == weights[0]):  # every slot keeps itself
         return prob, alias + offset
-    scaled = weights * (n / weights.sum())
+    with np.errstate(under="ignore"):
+        relative = weights / weights.max()  # n / sum stays finite whatever the scale (1e-310: inf)
+    scaled = relative * (n / relative.sum())
     small = [i for i in range(n) if scaled[i] < 1.0]
     large = [i for i in range(n) if scaled[i] >= 1.0]
     while small and large:
@@ -240,7 +242,15 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
         work = sweep.sweep_work(deal, both=per_combo)
         cheaper = per_combo or method == "sweep" or work <= sweep.enumerate_work(deal)
         if cheaper and (exact is True or work <= plan.EXACT_BUDGET or method == "sweep"):
-            return sweep.sweep_equity(deal, per_combo=per_combo, progress=progress)
+            loss = sweep.precision_loss(deal, per_combo)
+            if loss <= sweep.MAX_PRECISION_LOSS:
+                return sweep.sweep_equity(deal, per_combo=per_combo, progress=progress)
+            if per_combo or method == "sweep":  # the sort's sums would keep too few digits: refuse, never guess
+                raise ValueError(
+                    f"the sorting engine cannot answer this deal precisely: a combo meets about {loss:.1e} times "
+                    f"less opponent weight than the opponent's whole range (its heavy combos share cards with it), "
+                    f"and the sort's sums would keep only the digits of that part; "
+                    + ("per-combo equities need the sort" if per_combo else "use method='enumerate' or None"))
         if per_combo:
             raise ValueError(f"per-combo equities rank every combo on every board: {work:,} lookups here, more "
                              f"than EXACT_BUDGET ({plan.EXACT_BUDGET:,}); pass exact=True to run them anyway")

@@ -69,7 +69,8 @@ def _hands(deal: Deal, p: int) -> OmahaRange:
 
 
 def omaha_combinations(ranges: list[OmahaRange], limit: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every conflict-free combination of one hand per player: hands (T, P * h) and weights (T,);
+    """Every conflict-free combination of one hand per player: hands (T, P * h) and weights (T,) (the
+    products of its hands' weights relative to the largest, :class:`~.plan.WeightProducts`);
     more than ``limit`` combinations (counted before the last player's conflicts are removed) is a
     ``ValueError``.
 
@@ -80,7 +81,7 @@ def omaha_combinations(ranges: list[OmahaRange], limit: int) -> tuple[np.ndarray
     """
     idx = np.arange(len(ranges[0]), dtype=np.int64)[:, None]
     masks = hand_masks(ranges[0].combos)
-    weights = ranges[0].weights.copy()
+    product = plan.WeightProducts(ranges[0].weights)
     for rng in ranges[1:]:
         if len(masks) * len(rng) > limit:
             raise ValueError(f"more than {limit:,} combinations of the players' hands")
@@ -88,9 +89,9 @@ def omaha_combinations(ranges: list[OmahaRange], limit: int) -> tuple[np.ndarray
         a, b = np.nonzero((masks[:, None] & rm[None, :]) == 0)
         idx = np.concatenate([idx[a], b[:, None]], axis=1)
         masks = masks[a] | rm[b]
-        weights = weights[a] * rng.weights[b]
+        product.times(a, rng.weights, b)
     holes = np.concatenate([ranges[p].combos[idx[:, p]] for p in range(len(ranges))], axis=1)
-    return np.ascontiguousarray(holes, dtype=np.uint8), weights
+    return np.ascontiguousarray(holes, dtype=np.uint8), product.relative()
 
 
 def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndarray, hilo: bool) -> np.ndarray:

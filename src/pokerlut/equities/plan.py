@@ -111,7 +111,8 @@ def board_work(n_known: int, n_boards: int) -> float:
 
 
 def combinations(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
-    """Every conflict-free combination of one combo per player: holes (T, P, 2), weights (T,).
+    """Every conflict-free combination of one combo per player: holes (T, P, 2), weights (T,): the
+    product of its combos' weights, relative to the largest product (:class:`WeightProducts`).
 
     >>> from pokerlut import parse_range
     >>> holes, weights = combinations([parse_range("AA"), parse_range("AKs")])
@@ -120,16 +121,47 @@ def combinations(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
     """
     idx = np.arange(len(ranges[0]), dtype=np.int64)[:, None]
     masks = combo_masks(ranges[0].combos)
-    weights = ranges[0].weights.copy()
+    product = WeightProducts(ranges[0].weights)
     for rng in ranges[1:]:
         cm = combo_masks(rng.combos)
         ok = (masks[:, None] & cm[None, :]) == 0
         a, b = np.nonzero(ok)
         idx = np.concatenate([idx[a], b[:, None]], axis=1)
         masks = masks[a] | cm[b]
-        weights = weights[a] * rng.weights[b]
+        product.times(a, rng.weights, b)
     holes = np.stack([ranges[p].combos[idx[:, p]] for p in range(len(ranges))], axis=1)
-    return np.ascontiguousarray(holes, dtype=np.uint8), weights
+    return np.ascontiguousarray(holes, dtype=np.uint8), product.relative()
+
+
+class WeightProducts:
+    """Products of weights, one per player, kept as mantissa and binary exponent apart so that no
+    product underflows however many tiny weights it multiplies (two players of relative weight
+    1e-200 make 1e-400, below every float); :meth:`relative` gives them divided by the largest
+    (exactly 1 for the largest, and every product 1 when every weight is).
+
+    >>> p = WeightProducts(np.array([1e-200, 1e-200]))
+    >>> p.times(np.array([0, 1]), np.array([1e-200, 2e-200]), np.array([0, 1]))
+    >>> p.relative().tolist()
+    [0.5, 1.0]
+    """
+
+    def __init__(self, weights: np.ndarray) -> None:
+        self.mantissa, self.exponent = np.frexp(np.asarray(weights, dtype=np.float64))
+        self.exponent = self.exponent.astype(np.int64)
+
+    def times(self, rows: np.ndarray, weights: np.ndarray, picks: np.ndarray) -> None:
+        """Keep the products ``rows`` (in that order), each times ``weights[picks]``."""
+        m, e = np.frexp(np.asarray(weights, dtype=np.float64))
+        mantissa, carry = np.frexp(self.mantissa[rows] * m[picks])
+        self.mantissa, self.exponent = mantissa, self.exponent[rows] + e[picks] + carry
+
+    def relative(self) -> np.ndarray:
+        """The products divided by the largest (float64; far below it, 0)."""
+        if not len(self.mantissa):
+            return self.mantissa.astype(np.float64)
+        with np.errstate(under="ignore"):
+            out = np.ldexp(self.mantissa, np.maximum(self.exponent - self.exponent.max(), -1100))
+        return out / out.max()
 
 
 def count_combinations(ranges: list[Range]) -> int:

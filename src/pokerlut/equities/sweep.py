@@ -39,7 +39,8 @@ from .deal import Deal, ImpossibleDeal, combo_masks
 from .plan import board_work
 from .results import EquityResult
 
-__all__ = ["ComboEquity", "sweep_equity", "sweep_counts", "symmetry", "boards_of", "SWEEP_PLAYERS"]
+__all__ = ["ComboEquity", "sweep_equity", "sweep_counts", "symmetry", "boards_of", "SWEEP_PLAYERS", "precision_loss",
+           "MAX_PRECISION_LOSS"]
 
 #: The sweep is heads-up.
 SWEEP_PLAYERS = 2
@@ -57,8 +58,9 @@ class ComboEquity:
 
     ``combos`` (n, 2) and ``weights`` (n,) are the range as given (before card removal); per combo
     ``equity`` (pot share), ``win`` (wins alone) and ``tie`` as fractions of the deals it is in,
-    ``faced`` the opponent weight it meets summed over the boards (the denominator of its equity: the
-    equity of a group of combos is ``sum(weights * faced * equity) / sum(weights * faced)``), and
+    ``faced`` the opponent weight it meets summed over the boards, in the opponent's weights relative
+    to its largest (the denominator of its equity: the equity of a group of combos is
+    ``sum(weights * faced * equity) / sum(weights * faced)``), and
     ``blocked`` (bool) the combos that hold a known card (board, dead, the other player's fixed hand),
     whose figures are NaN (as are those of a combo no opponent combo fits beside).
 
@@ -325,6 +327,41 @@ def enumerate_work(deal: Deal) -> float:
     """
     pairs = math.prod(len(r) for r in deal.ranges) / len(_group(deal))
     return pairs * board_work(len(deal.board), deal.n_boards) * SWEEP_PLAYERS
+
+
+#: How much larger than the weight a combo meets the opponent's whole weight may be before the sort's
+#: sums lose too many digits (about ``1e-16`` times this, relative; see :func:`precision_loss`).
+MAX_PRECISION_LOSS = 1e4
+
+
+def precision_loss(deal: Deal, per_combo: bool = False) -> float:
+    """How many times larger than what it computes the sort's sums are: the sort counts what a combo
+    meets as the opponent's whole weight less the weight its cards block, so a combo meeting a small
+    part of that weight (every heavy opponent combo holds one of its cards) keeps only the digits of
+    that part.  Per player, the opponent's weight times each combo's weight over what the combos
+    really meet; with ``per_combo`` the worst single combo's (of those meeting anything).  1 when
+    every combo meets every opponent combo; above :data:`MAX_PRECISION_LOSS` the engines enumerate.
+
+    >>> from pokerlut.equities.deal import parse_deal
+    >>> precision_loss(parse_deal(["AsAh, KcKd:1e-9", "AsKs, QcQd:1e-9"], "2h 7d 9c")) > 1e8
+    True
+    >>> precision_loss(parse_deal(["AA", "KK"], "2h 7d 9c"), per_combo=True)
+    1.0
+    """
+    worst = 1.0
+    a, b = deal.ranges
+    fits = (combo_masks(a.combos)[:, None] & combo_masks(b.combos)[None, :]) == 0
+    for mine, theirs, fit in ((a, b, fits), (b, a, fits.T)):
+        met = fit @ theirs.weights
+        whole = float(theirs.weights.sum())
+        if per_combo:
+            meeting = met[met > 0]
+            loss = whole / float(meeting.min()) if len(meeting) else 1.0
+        else:
+            reached = float(mine.weights @ met)
+            loss = whole * float(mine.weights.sum()) / reached if reached > 0 else 1.0
+        worst = max(worst, loss)
+    return worst
 
 
 def sweep_counts(deal: Deal, progress: bool = False, both: bool = True) -> tuple[np.ndarray, np.ndarray, int]:

@@ -42,7 +42,7 @@ The peers stay optional: this module imports none of them.  Only :func:`to_eval7
 from .formats import (ALIASES, FORMATS, from_eval7, from_format, from_phevaluator, from_pokerkit, from_treys,
                       to_eval7, to_format, to_phevaluator, to_phevaluator_strings, to_pokerkit, to_pokerkit_strings,
                       to_treys)
-from .read import BENCH_EXTRA_HINT, PeerNotInstalledError, import_peer
+from .read import BENCH_EXTRA_HINT, PEER_PACKAGES, PeerNotInstalledError, import_peer
 from .strengths import N_RANKS, from_cactus_kev, to_cactus_kev
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "BENCH_EXTRA_HINT",
     "FORMATS",
     "N_RANKS",
+    "PEER_PACKAGES",
     "PeerNotInstalledError",
     "from_cactus_kev",
     "from_eval7",

@@ -17,7 +17,7 @@ from ..constants import RANK_CHARS, SUIT_CHARS, WILD
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["BENCH_EXTRA_HINT", "PeerNotInstalledError", "import_peer", "NAMES", "ID_OF_TEXT", "frozen",
+__all__ = ["BENCH_EXTRA_HINT", "PEER_PACKAGES", "PeerNotInstalledError", "import_peer", "NAMES", "ID_OF_TEXT", "frozen",
            "integer_array", "as_int64", "check_range", "natural_ids", "objects_to_ids", "id_of_text", "pick",
            "join_last_axis"]
 
@@ -64,18 +64,24 @@ class PeerNotInstalledError(ImportError):
         self.peer = peer
 
 
-def import_peer(name: str) -> Any:
-    """Import a peer evaluator's package by name, or raise :class:`PeerNotInstalledError`.
+#: The peer evaluators' import names: the only modules :func:`import_peer` imports.
+PEER_PACKAGES = ("eval7", "phevaluator", "pokerkit", "treys", "deuces")
 
-    >>> import_peer("numpy").__name__
-    'numpy'
-    >>> import_peer("no_such_peer_package")
+
+def import_peer(name: str) -> Any:
+    """Import a peer evaluator's package (one of :data:`PEER_PACKAGES`) by name, or raise
+    :class:`PeerNotInstalledError`; any other name is a ``ValueError`` (importing a module runs
+    its code: this imports nothing it does not know).
+
+    >>> import_peer("os")
     Traceback (most recent call last):
         ...
-    pokerlut.interop.read.PeerNotInstalledError: no_such_peer_package is not installed: install the peer evaluators with pip install 'pokerlut[bench]' (or pip install no_such_peer_package) [No module named 'no_such_peer_package']
+    ValueError: import_peer imports only the peer evaluators (eval7, phevaluator, pokerkit, treys, deuces), not 'os'
     """
     if not isinstance(name, str) or not name:
         raise TypeError(f"import_peer takes a module name (a non-empty str), got {shown(name)}")
+    if name not in PEER_PACKAGES:
+        raise ValueError(f"import_peer imports only the peer evaluators ({', '.join(PEER_PACKAGES)}), not {shown(name)}")
     try:
         return importlib.import_module(name)
     except ImportError as error:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._input import check_deal, deal_cards, hand_rows, natural_card_table, raise_for_deals
-from ..cards import format_cards
+from ..cards import format_cards, shown
 from ..evaluate import evaluate
 from ..constants import HOLDEM_HOLE
 from ..strength import CATEGORY_NAMES, category, category_names
@@ -61,8 +61,8 @@ def _hands(value, board: np.ndarray, v: Variant) -> tuple[Range, str]:
         rng = as_range(value, "hands_or_range")
         label = value.strip() if isinstance(value, str) else f"range ({len(rng)} combos)"
         left = rng.blocked(board)
-        if len(left) == 0:
-            raise ValueError(f"every combo of {label!r} holds a card of the board {format_cards(board)}")
+        if not (left.weights > 0).any():
+            raise ValueError(f"every combo of {shown(label)} of weight > 0 holds a card of the board {format_cards(board)}")
         return left, label
     if not isinstance(value, (list, tuple, np.ndarray)):
         raise TypeError("hands_or_range is range text, a pokerlut.Range, a list of hands like 'AhKh', "
@@ -121,7 +121,11 @@ def range_strengths(hands_or_range, board, *, variant: str = "high") -> RangeStr
     hands[:, 2:] = cards
     strengths = evaluate(hands, variant=variant)
     cats = category(strengths, variant).astype(np.int64)
-    counts = np.bincount(cats, weights=rng.weights, minlength=len(category_names(variant)))
+    n_categories = len(category_names(variant))
+    counts = np.bincount(cats, weights=rng.weights, minlength=n_categories)
     total = float(rng.weights.sum())
-    return RangeStrengths(rng.combos, rng.weights, strengths, cats, counts, counts / total, total, label,
+    with np.errstate(under="ignore"):  # shares from weights relative to the largest: any scale gives the same
+        relative = rng.weights / rng.weights.max()
+    shares = np.bincount(cats, weights=relative, minlength=n_categories) / relative.sum()
+    return RangeStrengths(rng.combos, rng.weights, strengths, cats, counts, shares, total, label,
                           format_cards(cards), variant)

@@ -155,9 +155,10 @@ def as_range(value, what: str = "range") -> Range:
     Parameters
     ----------
     value : str or Range
-        Anything :func:`~pokerlut.parse_range` reads, or a Range (returned as it is).
+        Anything :func:`~pokerlut.parse_range` reads, or a Range (checked by :meth:`Range.validated`:
+        a hand-built one may hold anything).
     what : str
-        Names the argument in the ``TypeError`` for anything else.
+        Names the argument in the errors.
 
     Returns
     -------
@@ -167,9 +168,13 @@ def as_range(value, what: str = "range") -> Range:
     --------
     >>> len(as_range("AKs")), len(as_range(as_range("QQ")))
     (4, 6)
+    >>> as_range(Range(np.array([[51, 50]]), np.array([-1.0])), "opponent")
+    Traceback (most recent call last):
+    ...
+    ValueError: opponent: weight 0 is -1.0; weights must be finite and >= 0
     """
     if isinstance(value, Range):
-        return value
+        return value.validated(what)
     if isinstance(value, str):
         return parse_range(value)
     raise TypeError(f"{what}: a range is range text like 'TT+, AKs' or a pokerlut.Range, "
@@ -207,7 +212,8 @@ def class_weights(range_) -> RangeGrid:
     Raises
     ------
     ValueError
-        A malformed range: the :func:`~pokerlut.parse_range` message (token, column, caret).
+        A malformed range: the :func:`~pokerlut.parse_range` message (token, column, caret), or a
+        :class:`~pokerlut.Range` that :meth:`~pokerlut.Range.validated` refuses.
 
     Examples
     --------
@@ -217,7 +223,7 @@ def class_weights(range_) -> RangeGrid:
     >>> int(g.present[cell_of("AKo")]), float(g.combos[cell_of("AKo")]), g.total
     (12, 3.0, 13.0)
     """
-    rng = as_range(range_)
+    rng = as_range(range_, "range_")
     rows, cols = combo_cells(rng.combos)
     combos = np.zeros((13, 13))
     present = np.zeros((13, 13), dtype=np.int64)

@@ -42,15 +42,21 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import format_cards, parse_cards
+from ..cards import format_cards
 from ..constants import N_NATURAL, N_RANKS, N_SUITS, OMAHA_HOLE_SIZES, RANK_CHARS, SUIT_CHARS, card
-from .tokens import card_set, range_error, range_tokens
+from .tokens import card_set, range_error, range_tokens, shown_text
 
-__all__ = ["OmahaRange", "parse_omaha_range", "MAX_PATTERN_HANDS"]
+__all__ = ["OmahaRange", "parse_omaha_range", "MAX_PATTERN_HANDS", "MAX_RANGE_HANDS", "MAX_OMAHA_RANGE_CHARS"]
 
 #: The most hands one pattern may stand for before duplicates are merged (``******``, every
 #: 6-card hand, is 20 million: too many to list; an Omaha player holding any hand is "random").
 MAX_PATTERN_HANDS = 5_000_000
+#: The most hands all the patterns of one range may stand for together, before duplicates are
+#: merged (``random`` counts as none: it is every hand without listing them).
+MAX_RANGE_HANDS = 20_000_000
+#: The most characters of an Omaha range text: every 4-card hand (270,725) listed one by one with
+#: a weight of 8 digits is about 5 million.  Longer is an error (parsing is linear in the length).
+MAX_OMAHA_RANGE_CHARS = 8_000_000
 
 _RANK = {c.lower(): r for r, c in enumerate(RANK_CHARS)}
 _SUIT = {c: s for s, c in enumerate(SUIT_CHARS)}
@@ -59,6 +65,8 @@ _RANDOM = {"random", "any", "100%"}
 _QUALIFIER_RE = re.compile(r"\$?(ds|ss|r)$", re.IGNORECASE)
 _EXPLICIT_RE = re.compile(r"(?:[2-9tjqka][cdhs]){%d,%d}$" % (min(OMAHA_HOLE_SIZES), max(OMAHA_HOLE_SIZES)),
                           re.IGNORECASE)
+#: ``"as"`` -> the id of the ace of spades: explicit hands read without the general card reader.
+_CARD_ID = {f"{r}{s}": card(_RANK[r], _SUIT[s]) for r in _RANK for s in _SUIT}
 _SUIT_BITS = np.array([sum(1 << card(r, s) for r in range(N_RANKS)) for s in range(N_SUITS)], dtype=np.uint64)
 _SIZES = " or ".join(map(str, OMAHA_HOLE_SIZES))
 
@@ -250,10 +258,11 @@ def pattern_masks(word: str) -> tuple[np.ndarray, int]:
     if word.lower() in _RANDOM:
         return np.zeros(0, np.uint64), 0
     if _EXPLICIT_RE.match(word):
-        cards = parse_cards(word)
-        if len(set(cards.tolist())) < len(cards):
+        low = word.lower()
+        cards = {_CARD_ID[low[i:i + 2]] for i in range(0, len(low), 2)}
+        if 2 * len(cards) < len(low):
             raise _PatternError("a hand cannot hold the same card twice", 0, len(word))
-        return np.array([sum(1 << int(c) for c in cards)], np.uint64), len(cards)
+        return np.array([sum(1 << c for c in cards)], np.uint64), len(cards)
     qualifier = None
     part = word
     m = _QUALIFIER_RE.search(word)
@@ -332,7 +341,9 @@ def parse_omaha_range(text: str, *, blocked=None, n_cards: int | None = None) ->
         raise ValueError(f"n_cards must be {_SIZES}, got {n_cards!r}")
     parts: list[tuple[np.ndarray, float]] = []
     size, size_token = n_cards, None
-    for start, word, weight, raw in range_tokens(text, join_cards=max(OMAHA_HOLE_SIZES)):
+    listed = 0
+    for start, word, weight, raw in range_tokens(text, join_cards=max(OMAHA_HOLE_SIZES),
+                                                 max_chars=MAX_OMAHA_RANGE_CHARS):
         try:
             masks, k = pattern_masks(word)
         except _PatternError as e:
@@ -345,9 +356,13 @@ def parse_omaha_range(text: str, *, blocked=None, n_cards: int | None = None) ->
             earlier = f"{size_token!r} has {size}" if size_token else f"the hands have {size} (n_cards)"
             raise range_error(text, start, raw, f"every hand of a range has as many cards: {earlier}, this one {k}")
         size, size_token = k, size_token or raw
+        listed += len(masks)
+        if listed > MAX_RANGE_HANDS:
+            raise range_error(text, start, raw, f"the patterns up to this one stand for more than "
+                                                f"{MAX_RANGE_HANDS:,} hands in all; narrow them, or write 'random'")
         parts.append((masks, weight))
     if not parts:
-        raise ValueError(f"the range {text!r} holds no hand")
+        raise ValueError(f"the range {shown_text(text)} holds no hand")
     size = size or min(OMAHA_HOLE_SIZES)
     expanded = [(m if m is not None else _all_hands(size), w) for m, w in parts]
     all_masks = np.concatenate([m for m, _ in expanded])
@@ -359,7 +374,7 @@ def parse_omaha_range(text: str, *, blocked=None, n_cards: int | None = None) ->
     unique, weights = ordered[last], all_weights[order[last]]
     live = weights > 0
     if not live.any():
-        raise ValueError(f"the range {text!r} gives every hand weight 0, so it holds no hand; weights must be "
-                         f"> 0 for at least one hand")
+        raise ValueError(f"the range {shown_text(text)} gives every hand weight 0, so it holds no hand; weights "
+                         f"must be > 0 for at least one hand")
     rng = OmahaRange(_hands_of_masks(unique[live], size), weights[live].astype(np.float64))
     return rng.blocked(blocked)

@@ -23,6 +23,7 @@ A combo named twice keeps its last weight.  Card removal: combos that hold a car
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -31,9 +32,13 @@ from ..cards import format_cards, parse_cards
 from ..constants import N_NATURAL, RANK_CHARS
 from ..variants import VariantLike, get_variant
 from .omaha import parse_omaha_range
-from .tokens import MAX_WEIGHT, card_set, range_error, range_tokens
+from .tokens import MAX_WEIGHT, card_set, range_error, range_tokens, shown_text
 
-__all__ = ["Range", "parse_range", "ALL_COMBOS", "MAX_WEIGHT"]
+__all__ = ["Range", "parse_range", "ALL_COMBOS", "MAX_WEIGHT", "MAX_RANGE_CHARS"]
+
+#: The most characters of a Hold'em range text: every one of the 1,326 combos with a weight of
+#: 32 characters is about 52,000.  Longer is an error (parsing takes time linear in the length).
+MAX_RANGE_CHARS = 200_000
 
 ALL_COMBOS = np.array([(a, b) for b in range(N_NATURAL) for a in range(b)], dtype=np.uint8)[:, ::-1].copy()
 """Every two-card combo, higher card id first (1326, 2) uint8."""
@@ -151,6 +156,14 @@ class _RangeError(ValueError):
     pass
 
 
+@lru_cache(maxsize=4096)
+def _expand_array(low: str) -> np.ndarray:
+    """:func:`_expand` of a lower-case token as a read-only index array (tokens repeat: cached)."""
+    out = np.array(_expand(low), dtype=np.intp)
+    out.setflags(write=False)
+    return out
+
+
 def _expand(token: str) -> list[int]:
     """Combo indices of one token (no weight); raises _RangeError with a reason."""
     low = token.lower()
@@ -216,19 +229,19 @@ def parse_range(text: str, *, blocked=None, variant: VariantLike = "high"):
         return parse_omaha_range(text, blocked=blocked)
     if not isinstance(text, str):
         raise TypeError(f"a range is a string, not {type(text).__name__}")
-    weights: dict[int, float] = {}
-    for start, word, weight, raw in range_tokens(text):
+    weights = np.full(len(ALL_COMBOS), np.nan)  # NaN: not named; a combo named twice keeps its last weight
+    for start, word, weight, raw in range_tokens(text, max_chars=MAX_RANGE_CHARS):
         try:
-            indices = _expand(word)
+            indices = _expand_array(word.lower())
         except _RangeError as e:
             raise range_error(text, start, raw, str(e)) from None
-        for i in indices:
-            weights[i] = weight
-    if not weights:
-        raise ValueError(f"the range {text!r} holds no hand")
-    order = sorted(i for i, w in weights.items() if w > 0)
-    if not order:
-        raise ValueError(f"the range {text!r} gives every hand weight 0, so it holds no hand; weights must be "
-                         f"> 0 for at least one hand")
-    rng = Range(ALL_COMBOS[order], np.fromiter((weights[i] for i in order), dtype=np.float64, count=len(order)))
+        weights[indices] = weight
+    named = ~np.isnan(weights)
+    if not named.any():
+        raise ValueError(f"the range {shown_text(text)} holds no hand")
+    order = np.flatnonzero(named & (weights > 0))
+    if not len(order):
+        raise ValueError(f"the range {shown_text(text)} gives every hand weight 0, so it holds no hand; weights must "
+                         f"be > 0 for at least one hand")
+    rng = Range(ALL_COMBOS[order], weights[order])
     return rng.blocked(blocked)

@@ -20,7 +20,6 @@ often that is a best hold and the return it gives.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -378,7 +377,7 @@ def strategy_chart(game: str | Game = "jacks-or-better", paytable=None, *,
     table = make_paytable(g, paytable)
     deals, weights = canonical_deals(g.deck_size)
     n = len(deals)
-    bar = progress_bar(3, f"{g.name}: strategy chart", sys.stderr.isatty() if progress is None else bool(progress),
+    bar = progress_bar(3, f"{g.name}: strategy chart", None if progress is None else bool(progress),
                        unit=" steps", delay=0)
     try:
         values = _all_hold_values(deals, table)
