@@ -20,6 +20,7 @@ from .constants import HAND_SIZES
 from .kernels.one_hand import TABLE_ORDER
 from .kernels.registry import badugi_kernel, one_hand_entry, ranking_kernel
 from .tables import TableSet
+from .typing import HandsLike, Strengths
 from .variants import Variant, VariantLike, best_five_variant
 
 __all__ = ["evaluate", "rank_rows", "one_hand_strength", "PARALLEL_MIN_HANDS"]
@@ -46,7 +47,7 @@ def _new_entry(variant):
     return rank
 
 
-def one_hand_strength(hands, variant: VariantLike = "high") -> np.ndarray | None:
+def one_hand_strength(hands: HandsLike, variant: VariantLike = "high") -> np.ndarray | None:
     """What ``evaluate(hands, variant=variant)`` returns when ``hands`` is one valid hand given the
     plain way (a list or tuple of ids, card words or card text), from the one-hand entry point; else
     ``None`` (every bad hand included: the batch path then raises, naming the problem).
@@ -115,7 +116,8 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     return out
 
 
-def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant: VariantLike = "high") -> np.ndarray:
+def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = None,
+             variant: VariantLike = "high") -> Strengths:
     """Strength of every hand: ``uint16``, higher is stronger, equal means a split pot.
 
     Parameters

@@ -14,8 +14,11 @@ game's scale, the general way (which names the problem).
 from __future__ import annotations
 
 import numbers
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
+from numpy.typing import NDArray
 
 from ._input import non_integer_scalar
 from .constants import (ACE, CATEGORIES, MAX_STRENGTH, NATURAL_STRENGTHS, NO_CARD, RANK_CHARS, RANK_NAMES,
@@ -94,7 +97,7 @@ def category_names(variant: VariantLike = "high") -> tuple[str, ...]:
     return CATEGORIES[_scale(variant).name]
 
 
-def category(strengths, variant: VariantLike = "high") -> np.ndarray:
+def category(strengths: npt.ArrayLike, variant: VariantLike = "high") -> NDArray[np.uint8]:
     """Category of each strength (uint8): in the high game 0 high card ... 8 straight flush,
     9 five of a kind; in every game the index into :func:`category_names`.
 
@@ -115,7 +118,7 @@ def category(strengths, variant: VariantLike = "high") -> np.ndarray:
     return tables.hand_values[_strength_array(strengths, tables), 0]
 
 
-def category_name(strength: int, variant: VariantLike = "high") -> str:
+def category_name(strength: int | np.integer[Any], variant: VariantLike = "high") -> str:
     """Name of the category of one strength.
 
     >>> category_name(1), category_name(57, "eight-or-better")
@@ -173,7 +176,7 @@ def _describe_ace_five(name: str, r: list[int]) -> str:
     return f"{name}, {RANK_PLURALS[r[0]]}{kickers}"
 
 
-def describe(strength: int, variant: VariantLike = "high") -> str:
+def describe(strength: int | np.integer[Any], variant: VariantLike = "high") -> str:
     """A sentence naming the hand of a strength, distinct for every strength of the game.
 
     >>> describe(7462), describe(1)

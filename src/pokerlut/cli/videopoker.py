@@ -126,9 +126,9 @@ def cmd_holds(args: argparse.Namespace) -> int:
             label = f"hand {hand.text!r}" if len(dealt) == 1 and not hand.where else hand.label(i)
             raise type(error)(f"{label}: {error}") from None
     if args.json:
-        write_json("holds", {**paytable_json(game, table), "hands": [
-            {"index": i, "input": hand.text, "hand": format_cards(holds.hands), "cards": holds.hands,
-             "holds": holds_json(holds, args.top, args.detail)} for i, (hand, holds) in enumerate(zip(dealt, results))]})
+        rows = [{"index": i, "input": hand.text, "hand": format_cards(holds.hands), "cards": holds.hands,
+                 "holds": holds_json(holds, args.top, args.detail)} for i, (hand, holds) in enumerate(zip(dealt, results))]
+        write_json("holds", {**paytable_json(game, table), "hands": rows})
         return 0
     style = "unicode" if args.unicode else "ascii"
     print("\n\n".join(holds.table(args.top, detail=args.detail, style=style) for holds in results))
