@@ -155,9 +155,9 @@ def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = No
     One hand given the plain way (a list or tuple of ids, card words, or text like
     ``"As Ks Qs Js Ts"``) takes a short way, about a microsecond a call: the same result, the same
     errors.  Inside your own numba code, :mod:`pokerlut.jit` ranks hands one at a time.  In the
-        high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
-        kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
-        :func:`pokerlut.category` and :func:`pokerlut.describe`.
+    high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
+    kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
+    :func:`pokerlut.category` and :func:`pokerlut.describe`.
 
     Examples
     --------
