@@ -11,12 +11,12 @@ goes to the ``pokerlut`` logger at INFO level.
 
 from __future__ import annotations
 
+from typing import Any, Callable, Iterator, ParamSpec, TypeVar
 import logging
 import os
 import sys
 import threading
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
 
 __all__ = ["FEATURE_SECONDS", "FEATURES", "compile_notice", "noticed", "set_compile_messages", "progress_bar",
            "mark_compiled"]
@@ -31,6 +31,8 @@ NOTICE_AFTER = 1.0  # seconds a first call runs before the notice appears
 
 _done: set[str] = set()
 _lock = threading.Lock()
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 _mode: str | None = None
 
 
@@ -86,13 +88,14 @@ def compile_notice(feature: str) -> Iterator[None]:
         timer.cancel()
 
 
-def noticed(feature: str) -> Callable:
-    """Decorator: the first call of the function in the process runs under :func:`compile_notice`."""
+def noticed(feature: str) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+    """Decorator: the first call of the function in the process runs under :func:`compile_notice`
+    (the function keeps its signature, for type checkers too)."""
     import functools
 
-    def wrap(function: Callable) -> Callable:
+    def wrap(function: Callable[_P, _R]) -> Callable[_P, _R]:
         @functools.wraps(function)
-        def call(*args, **kwargs):
+        def call(*args: _P.args, **kwargs: _P.kwargs) -> _R:
             if feature in _done:
                 return function(*args, **kwargs)
             with compile_notice(feature):

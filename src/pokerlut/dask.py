@@ -14,9 +14,18 @@ dask is imported only inside the functions; without it they raise an ``ImportErr
 
 from __future__ import annotations
 
+import os
 import time
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from .typing import CardsLike, SeedLike
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .abstraction import StreetTable
+    from .equities import EquityResult
+    from .equities.deal import PlayersLike
 
 __all__ = ["evaluate", "equity", "street_table"]
 
@@ -52,7 +61,7 @@ def _evaluate_block(block: np.ndarray, check: bool, variant: str, block_info=Non
     return out.reshape(lead_shape)
 
 
-def evaluate(hands, *, check: bool = True):
+def evaluate(hands: Any, *, check: bool = True) -> Any:
     """Strengths (uint16) of a ``dask.array`` of hands shaped ``(..., k)``, lazily, block by block.
 
     Parameters
@@ -107,8 +116,8 @@ def _reduce(parts) -> np.ndarray:
     return np.sum(np.stack(parts), axis=0)
 
 
-def equity(players, board="", dead="", *, samples: int = 10_000_000, seed=None, client=None,
-           tasks: int | None = None):
+def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *, samples: int = 10_000_000,
+           seed: SeedLike = None, client: Any = None, tasks: int | None = None) -> EquityResult:
     """Monte Carlo Hold'em equity (as :func:`pokerlut.equity` with ``exact=False``) split into
     ``tasks`` independent tasks (default: four per worker of ``client``, at least one per 2**16-trial
     chunk is never exceeded).  ``client`` is a ``dask.distributed.Client``; without one the default
@@ -156,9 +165,10 @@ def _street_task(street: str, bins: int, by_round: bool, dtype: str, lo: int, hi
     return lo, hi, block_entries(street, bins, by_round, dtype, lo, hi)
 
 
-def street_table(street: str, folder, *, bins: int = 50, by_round: bool = True, dtype: str = "float32",
-                 board_classes: tuple[int, int] | None = None, restart: bool = False, client=None,
-                 tasks: int | None = None, progress: bool | None = None, checkpoint_seconds: float = 10.0):
+def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = 50, by_round: bool = True,
+                 dtype: str = "float32", board_classes: tuple[int, int] | None = None, restart: bool = False,
+                 client: Any = None, tasks: int | None = None, progress: bool | None = None,
+                 checkpoint_seconds: float = 10.0) -> StreetTable:
     """:func:`pokerlut.street_table` with every block of board classes a Dask task.
 
     The pending board classes (those no checkpoint in ``folder`` holds) are cut into ``tasks``

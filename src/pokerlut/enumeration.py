@@ -7,6 +7,7 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _threads, layout
 from ._notice import compile_notice
@@ -43,7 +44,7 @@ def _prefixes(n_cards: int, n_deck: int) -> np.ndarray:
     return prefixes
 
 
-def strength_histogram(n_cards: int, variant: VariantLike = "high") -> np.ndarray:
+def strength_histogram(n_cards: int, variant: VariantLike = "high") -> NDArray[np.int64]:
     """How many natural ``n_cards``-card hands (5, 6 or 7) of the game's deck have each strength:
     shape ``(n + 1,)``, ``n`` the game's largest strength (7475 in the high game).
 
@@ -92,7 +93,7 @@ def _hands_below(prefixes: np.ndarray, n_deck: int) -> np.ndarray:
     return np.array([comb(n_deck - 1 - int(c), 4) for c in last], dtype=np.float64)
 
 
-def category_counts(n_cards: int, variant: VariantLike = "high") -> np.ndarray:
+def category_counts(n_cards: int, variant: VariantLike = "high") -> NDArray[np.int64]:
     """How many natural ``n_cards``-card hands fall in each category of the game (shape
     ``(len(category_names(variant)),)``; the high game's are 0..9).
 

@@ -16,10 +16,10 @@ from . import _threads, layout
 from ._input import hand_rows, one_hand_bytes, raise_for_rows
 from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
-from .constants import HAND_SIZES
 from .kernels.one_hand import TABLE_ORDER
 from .kernels.registry import badugi_kernel, one_hand_entry, ranking_kernel
 from .tables import TableSet
+from .typing import HandsLike, Strengths
 from .variants import Variant, VariantLike, best_five_variant
 
 __all__ = ["evaluate", "rank_rows", "one_hand_strength", "PARALLEL_MIN_HANDS"]
@@ -54,7 +54,7 @@ def _new_entry(variant):
     return rank
 
 
-def one_hand_strength(hands, variant: VariantLike = "high") -> np.ndarray | None:
+def one_hand_strength(hands: HandsLike, variant: VariantLike = "high") -> np.ndarray | None:
     """What ``evaluate(hands, variant=variant)`` returns when ``hands`` is one valid hand given the
     plain way (a list or tuple of ids, card words or card text), from the one-hand entry point; else
     ``None`` (every bad hand included: the batch path then raises, naming the problem).
@@ -123,7 +123,8 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     return out
 
 
-def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant: VariantLike = "high") -> np.ndarray:
+def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = None,
+             variant: VariantLike = "high") -> Strengths:
     """Strength of every hand: ``uint16``, higher is stronger, equal means a split pot.
 
     Parameters
@@ -163,9 +164,9 @@ def evaluate(hands, *, check: bool = True, parallel: bool | None = None, variant
     One hand given the plain way (a list or tuple of ids, card words, or text like
     ``"As Ks Qs Js Ts"``) takes a short way, about a microsecond a call: the same result, the same
     errors.  Inside your own numba code, :mod:`pokerlut.jit` ranks hands one at a time.  In the
-        high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
-        kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
-        :func:`pokerlut.category` and :func:`pokerlut.describe`.
+    high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
+    kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
+    :func:`pokerlut.category` and :func:`pokerlut.describe`.
 
     Examples
     --------

@@ -50,6 +50,7 @@ from itertools import combinations_with_replacement, product
 from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _threads
 from ._input import card_array, deal_rows, integer_array, natural_card_table, raise_for_deals
@@ -60,6 +61,7 @@ from .kernels import registry
 from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, OFFSET_BLOCK_BITS,
                           PAIRS, PEXT_AT, SEGMENT_ROW, SPEC_ROUND_OF, SPEC_SIZE)
 from .tables import load_table_set
+from .typing import HandsLike
 
 __all__ = ["index", "unindex", "count", "rounds_of", "street_indexer", "board_indexer", "Indexer", "StreetIndexer",
            "Hand", "PUBLISHED_COUNTS"]
@@ -147,7 +149,7 @@ class Indexer:
     ('Ac Kc', 'Qh Qd')
     """
 
-    def __init__(self, cards_per_round: tuple[int, ...]):
+    def __init__(self, cards_per_round: tuple[int, ...]) -> None:
         rounds = tuple(int(k) for k in cards_per_round)
         if not 1 <= len(rounds) <= MAX_ROUNDS or any(k < 1 for k in rounds) or sum(rounds) > 7:
             raise ValueError(f"an Indexer takes 1 to {MAX_ROUNDS} rounds of at least one card each, at most 7 "
@@ -357,7 +359,7 @@ class StreetIndexer:
     (1286792, 1755, 344)
     """
 
-    def __init__(self, board_rounds: tuple[int, ...]):
+    def __init__(self, board_rounds: tuple[int, ...]) -> None:
         self.board_rounds = tuple(int(k) for k in board_rounds)
         self.n_board = sum(self.board_rounds)
         self.boards = Indexer(self.board_rounds) if self.board_rounds else None
@@ -651,7 +653,8 @@ def _street_rows(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray, tuple
 
 
 @noticed("suit classes")
-def index(holes: Any, boards: Any = None, *, by_round: bool = True, parallel: bool | None = None) -> np.ndarray:
+def index(holes: HandsLike, boards: HandsLike | None = None, *, by_round: bool = True,
+          parallel: bool | None = None) -> NDArray[np.int64]:
     """The suit-class index of each hand (hole cards and a board, or a board alone).
 
     Parameters

@@ -7,9 +7,9 @@ it costs inside pokerlut's own kernels.  The tables reach your function as one a
 the cards of a hand as a 1-D C-contiguous ``uint8`` array of card ids (``4 * rank + suit``, 52 for
 a wild card), for example a row ``hands[i]`` of an ``(N, k)`` uint8 array.
 
-=========================================== ==============================================================
+============================================ ==============================================================
 function (argument order is part of the API) what it returns
-=========================================== ==============================================================
+============================================ ==============================================================
 ``tables(variant="high")``                   (Python) the :class:`Tables` of a game, the first argument of
                                              everything below
 ``rank(tables, cards)``                      the strength of 5, 6 or 7 cards (uint16), exactly the number
@@ -25,7 +25,7 @@ function (argument order is part of the API) what it returns
                                              (the high game, as :func:`pokerlut.best_five`)
 ``omaha(tables, hole, board)``               the Omaha strength: two of 4-6 hole cards and three of a
                                              3-5 card board (the eight-or-better tables give the low)
-=========================================== ==============================================================
+============================================ ==============================================================
 
 **Bad input never reads outside the tables and never raises inside your loop.** A hand holding a
 card id the game does not deal (above 52, the wild card outside the high game or in Omaha, a deuce

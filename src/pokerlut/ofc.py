@@ -24,12 +24,14 @@ from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _threads
 from ._input import card_array, deal_rows, raise_for_deals
 from ._notice import compile_notice
 from .constants import ACE, CATEGORIES, NO_CARD, RANK_CHARS
 from .kernels.registry import ofc_kernel
+from .typing import HandsLike
 from .variants import get_variant
 
 __all__ = ["Royalties", "STANDARD_ROYALTIES", "OFCScore", "score", "arrange", "ROW_NAMES", "ROW_SIZES",
@@ -82,7 +84,7 @@ class Royalties:
     middle: Mapping[str, int] = field(default_factory=dict)
     bottom: Mapping[str, int] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for row, classes in (("top", TOP_CLASSES), ("middle", _FIVE_CARD_CLASSES), ("bottom", _FIVE_CARD_CLASSES)):
             table = getattr(self, row)
             if not isinstance(table, Mapping):
@@ -144,7 +146,7 @@ def _classes_by_strength() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return category, values[:, 1].astype(np.int64), three
 
 
-def royalty_arrays(royalties=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def royalty_arrays(royalties: Royalties | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The royalty of every open-face strength, per row (top, middle, bottom): int32 arrays the
     kernel indexes by strength.
 
@@ -210,7 +212,7 @@ class OFCScore(NamedTuple):
         return self.royalties.sum(axis=-1)
 
 
-def arrange(top, middle, bottom) -> np.ndarray:
+def arrange(top: HandsLike, middle: HandsLike, bottom: HandsLike) -> NDArray[np.uint8]:
     """A hand's 13 cards in scoring order from its three rows (each ``(..., k)``, ids or text).
 
     >>> arrange("Qc Qd 2h", "Ks Kd 9c 9d 3s", "Ah Kh Jh 7h 4h").shape
@@ -236,7 +238,7 @@ def _groups(n_players: int) -> list[tuple[str, int]]:
     return [(f"player {p}'s {name} card", size) for p in range(n_players) for name, size in zip(ROW_NAMES, ROW_SIZES)]
 
 
-def score(hands, royalties=None, *, scoop_bonus: int = SCOOP_BONUS, check: bool = True,
+def score(hands: HandsLike, royalties: Royalties | None = None, *, scoop_bonus: int = SCOOP_BONUS, check: bool = True,
           parallel: bool | None = None) -> OFCScore:
     """Score open-face Chinese poker deals of 2 or 3 players.
 

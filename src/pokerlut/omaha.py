@@ -22,6 +22,7 @@ from ._notice import compile_notice, noticed
 from .kernels.registry import omaha_kernel
 from .strength import describe  # noqa: F401 (the examples use it)
 from .tables import load_table_set
+from .typing import HandsLike, Strengths
 from .variants import OMAHA_HILO, Variant, VariantLike, get_variant
 
 __all__ = ["HiLo", "evaluate_omaha", "omaha_rows", "omaha_tables", "omaha_variant", "omaha_lookups",
@@ -31,8 +32,8 @@ __all__ = ["HiLo", "evaluate_omaha", "omaha_rows", "omaha_tables", "omaha_varian
 class HiLo(NamedTuple):
     """High and low strengths of Omaha hi-lo hands; ``low`` is on the eight-or-better scale (1: no low)."""
 
-    high: np.ndarray
-    low: np.ndarray
+    high: Strengths
+    low: Strengths
 
 
 def omaha_variant(variant: VariantLike) -> Variant:
@@ -111,7 +112,8 @@ def omaha_rows(holes: np.ndarray, boards: np.ndarray, v: Variant, *, per: int = 
     return high, (low if hilo else None), bad
 
 
-def raise_for_omaha_deals(rows: np.ndarray, groups, v: Variant, lead_shape, what: str) -> None:
+def raise_for_omaha_deals(rows: np.ndarray, groups: list[tuple[str, int]], v: Variant, lead_shape: tuple[int, ...],
+                          what: str) -> None:
     """The ``ValueError`` naming the first bad card of Omaha deals laid out as ``groups`` (a card
     outside the deck, the wild card included, or a card dealt twice), if any."""
     raise_for_deals(rows, groups, natural_card_table(v.tables.cards), f"the {v.name} game", v.describe_deck(),
@@ -119,8 +121,8 @@ def raise_for_omaha_deals(rows: np.ndarray, groups, v: Variant, lead_shape, what
 
 
 @noticed("omaha")
-def evaluate_omaha(holes, board, *, variant: VariantLike = "omaha", check: bool = True,
-                   parallel: bool | None = None):
+def evaluate_omaha(holes: HandsLike, board: HandsLike, *, variant: VariantLike = "omaha", check: bool = True,
+                   parallel: bool | None = None) -> Strengths | HiLo:
     """Strength of Omaha hands: the best five of exactly two hole cards and exactly three board cards.
 
     Parameters

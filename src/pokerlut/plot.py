@@ -25,10 +25,13 @@ import numpy as np
 
 from .boards import BoardBreakdown, range_breakdown
 from .constants import DRAWS, MADE_CLASSES
+from .equities.deal import PlayerLike, PlayersLike
 from .equities.grid import DEFAULT_GRID_SAMPLES, EquityGrid, class_equity
 from .ranges import RANKS, class_weights, range_strengths
 from .constants import NATURAL_STRENGTHS
+from .ranges.grid import RangeLike
 from .strength import category_names, describe
+from .typing import CardsLike, HandsLike
 from .variants import get_variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,7 +46,7 @@ GRID_FIGSIZE = (9.0, 7.6)
 NAN_COLOR = "#d9d9d9"
 
 
-def require_matplotlib():
+def require_matplotlib() -> None:
     """Import and return matplotlib, or raise an ``ImportError`` that names the extra to install.
 
     Returns
@@ -109,7 +112,8 @@ def _title(text: str) -> str:
     return "\n".join(textwrap.wrap(text, 80))
 
 
-def range_grid(range_, *, ax: "Axes | None" = None, title: str | None = None, cmap: str = "Greens") -> "Figure":
+def range_grid(range_: RangeLike, *, ax: "Axes | None" = None, title: str | None = None,
+               cmap: str = "Greens") -> "Figure":
     """Draw a range on the 13x13 grid: each class shaded by its weight, labelled with its name and
     (weighted) combo count.
 
@@ -159,7 +163,8 @@ def range_grid(range_, *, ax: "Axes | None" = None, title: str | None = None, cm
     return fig
 
 
-def equity_grid(opponents, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_GRID_SAMPLES,
+def equity_grid(opponents: PlayersLike | PlayerLike | EquityGrid, board: CardsLike = "", dead: CardsLike = "", *,
+                exact: bool | None = None, samples: int = DEFAULT_GRID_SAMPLES,
                 seed: int | None = 0, progress: bool = False, ax: "Axes | None" = None, title: str | None = None,
                 cmap: str = "RdYlGn") -> tuple["Figure", EquityGrid]:
     """Draw the equity of each of the 169 starting-hand classes against ``opponents`` on ``board``
@@ -223,7 +228,8 @@ def equity_grid(opponents, board="", dead="", *, exact: bool | None = None, samp
     return fig, grid
 
 
-def strength_distribution(hands_or_range, board, variant: str = "high", *, ax: "Axes | None" = None,
+def strength_distribution(hands_or_range: RangeLike | HandsLike, board: CardsLike, variant: str = "high", *,
+                          ax: "Axes | None" = None,
                           title: str | None = None, cmap: str = "viridis") -> "Figure":
     """Draw what a range (or given hands) makes on a board: the share of each made-hand category as
     bars, and (in a new Figure) the distribution of strengths below; colours show strength.
@@ -302,7 +308,8 @@ def strength_distribution(hands_or_range, board, variant: str = "high", *, ax: "
     return fig
 
 
-def board_classes(hands_or_range, board=None, *, ax: "Axes | None" = None, title: str | None = None,
+def board_classes(hands_or_range: BoardBreakdown | RangeLike | HandsLike, board: CardsLike | None = None, *,
+                  ax: "Axes | None" = None, title: str | None = None,
                   color: str = "tab:blue", draw_color: str = "tab:orange") -> "Figure":
     """Draw how a range (or given hands) splits on a board: the share of its combos in each made-hand
     class, and on the flop or turn in each draw, as horizontal bars labelled in percent.

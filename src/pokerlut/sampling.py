@@ -5,6 +5,7 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _seeds
 from .constants import N_NATURAL, WILD
@@ -48,7 +49,7 @@ def random_hands(
     wild_fraction: float = 0.0,
     max_wilds: int = 1,
     seed: int | np.random.SeedSequence | np.random.Generator | None = None,
-) -> np.ndarray:
+) -> NDArray[np.uint8]:
     """``n`` random hands of ``cards`` distinct natural cards each, as a uint8 ``(n, cards)`` array.
 
     Each hand is a uniformly random sample without replacement of the 52 natural cards (a partial

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _threads
 from ._input import card_array, deal_rows, hand_rows, raise_for_deals, raise_for_rows
@@ -15,6 +16,7 @@ from .kernels.registry import select_kernel
 from .omaha import omaha_rows
 from .strength import category
 from .tables import load_table_set
+from .typing import HandsLike, Strengths
 from .variants import VariantLike, get_variant
 
 __all__ = ["BestFive", "HiLoShowdown", "Showdown", "best_five", "compare", "made_cards", "showdown"]
@@ -30,20 +32,20 @@ _SELECT_LOOKUPS = 22
 class BestFive(NamedTuple):
     """The five cards behind each hand's strength (see :func:`best_five`)."""
 
-    cards: np.ndarray  #: (..., 5) uint8, cards of the hand (52 for a wild), most significant first
-    plays_as: np.ndarray  #: (..., 5) uint8, the natural card each of them plays as
-    strengths: np.ndarray  #: (...,) uint16, as :func:`pokerlut.evaluate` gives
+    cards: NDArray[np.uint8]  #: (..., 5) uint8, cards of the hand (52 for a wild), most significant first
+    plays_as: NDArray[np.uint8]  #: (..., 5) uint8, the natural card each of them plays as
+    strengths: Strengths  #: (...,) uint16, as :func:`pokerlut.evaluate` gives
 
 
 class Showdown(NamedTuple):
     """The result of :func:`showdown`: per deal and player."""
 
-    strengths: np.ndarray  #: (..., P) uint16
-    winners: np.ndarray  #: (..., P) bool, every player holding the best strength
-    shares: np.ndarray  #: (..., P) float64, the pot split among the winners (rows sum to 1)
+    strengths: Strengths  #: (..., P) uint16
+    winners: NDArray[np.bool_]  #: (..., P) bool, every player holding the best strength
+    shares: NDArray[np.float64]  #: (..., P) float64, the pot split among the winners (rows sum to 1)
 
 
-def best_five(hands, *, check: bool = True) -> BestFive:
+def best_five(hands: HandsLike, *, check: bool = True) -> BestFive:
     """The five cards that make each hand's strength, and what each wild card stands for.
 
     Parameters
@@ -99,7 +101,7 @@ def best_five(hands, *, check: bool = True) -> BestFive:
     return BestFive(five.reshape(shape), plays_as.reshape(shape), strengths.reshape(lead_shape))
 
 
-def made_cards(hands, *, check: bool = True) -> np.ndarray:
+def made_cards(hands: HandsLike, *, check: bool = True) -> NDArray[np.uint8]:
     """The made cards of each hand's best five, padded with 255: shape ``(..., 5)`` uint8.
 
     As docs/rules.md defines them: the four of four of a kind, the three of three
@@ -119,7 +121,7 @@ def made_cards(hands, *, check: bool = True) -> np.ndarray:
     return made
 
 
-def compare(a, b, *, check: bool = True) -> np.ndarray:
+def compare(a: HandsLike, b: HandsLike, *, check: bool = True) -> NDArray[np.int8]:
     """Which hand wins, row by row: 1 if ``a`` is stronger, -1 if ``b`` is, 0 for a tie (int8).
 
     >>> compare(["As Ad 7c 7d 2s", "Kh Kd Qs Jc 9h"], ["Kc Kd Qh Qc 3s", "Ks Kc Qd Jd 9s"]).tolist()
@@ -158,7 +160,8 @@ def _split(strengths: np.ndarray, eligible: np.ndarray | None = None) -> tuple[n
     return winners, np.divide(winners, count, out=np.zeros(winners.shape), where=count > 0)
 
 
-def showdown(holes, board=(), *, check: bool = True, variant: VariantLike = "high"):
+def showdown(holes: HandsLike, board: HandsLike = (), *, check: bool = True,
+             variant: VariantLike = "high") -> Showdown | HiLoShowdown:
     """Rank every player's best hand of hole cards + board, and split the pot among the best.
 
     Parameters

@@ -14,8 +14,11 @@ game's scale, the general way (which names the problem).
 from __future__ import annotations
 
 import numbers
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
+from numpy.typing import NDArray
 
 from ._input import integer_leaves
 from .constants import (ACE, CATEGORIES, MAX_STRENGTH, NATURAL_STRENGTHS, NO_CARD, RANK_CHARS, RANK_NAMES,
@@ -90,7 +93,7 @@ def category_names(variant: VariantLike = "high") -> tuple[str, ...]:
     return CATEGORIES[_scale(variant).name]
 
 
-def category(strengths, variant: VariantLike = "high") -> np.ndarray:
+def category(strengths: npt.ArrayLike, variant: VariantLike = "high") -> NDArray[np.uint8]:
     """Category of each strength (uint8): in the high game 0 high card ... 8 straight flush,
     9 five of a kind; in every game the index into :func:`category_names`.
 
@@ -111,7 +114,7 @@ def category(strengths, variant: VariantLike = "high") -> np.ndarray:
     return tables.hand_values[_strength_array(strengths, tables), 0]
 
 
-def category_name(strength: int, variant: VariantLike = "high") -> str:
+def category_name(strength: int | np.integer[Any], variant: VariantLike = "high") -> str:
     """Name of the category of one strength.
 
     >>> category_name(1), category_name(57, "eight-or-better")
@@ -169,7 +172,7 @@ def _describe_ace_five(name: str, r: list[int]) -> str:
     return f"{name}, {RANK_PLURALS[r[0]]}{kickers}"
 
 
-def describe(strength: int, variant: VariantLike = "high") -> str:
+def describe(strength: int | np.integer[Any], variant: VariantLike = "high") -> str:
     """A sentence naming the hand of a strength, distinct for every strength of the game.
 
     >>> describe(7462), describe(1)

@@ -48,6 +48,8 @@ from .constants import (BADUGI_CARDS, HAND_SIZES, N_RANKS, N_SUITS, OFC_ROW_SIZE
                         OMAHA_HOLE_SIZES, RANK_CHARS, THREE_CARDS, card)
 from .tables import TableSet, load_table_set
 
+__all__ = ["Variant", "VARIANTS", "VariantLike", "get_variant", "BEST_FIVE_VARIANTS"]
+
 BEST_FIVE, OMAHA, OMAHA_HILO = "best five of k", "omaha", "omaha hi-lo"
 #: Seven-card stud (the best five of each player's seven, no board), high only or hi-lo.
 STUD, STUD_HILO = "stud", "stud hi-lo"
@@ -141,6 +143,7 @@ VARIANTS: dict[str, Variant] = {v.name: v for v in (
 #: The games ranked by the best five of 5-7 cards (every one but Omaha's), in :data:`VARIANTS` order.
 BEST_FIVE_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.rule == BEST_FIVE)
 
+#: A game argument: a name from :data:`VARIANTS` (``"short-deck"``) or a :class:`Variant`.
 VariantLike = Union[str, Variant]
 
 

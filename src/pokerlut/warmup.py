@@ -8,11 +8,11 @@ that waiting at once, with a progress bar; later processes load the kernels from
 
 from __future__ import annotations
 
+from typing import Any, Callable, Iterable
 import os
 import platform
 import sys
 import time
-from typing import Callable, Iterable
 
 import llvmlite
 import numba
@@ -25,7 +25,7 @@ from .kernels import backend
 __all__ = ["warmup", "FEATURES", "cache_location", "kernel_info"]
 
 
-def kernel_info() -> dict:
+def kernel_info() -> dict[str, Any]:
     """Which kernels rank hands here, and why: a dict with ``path`` (``"avx2"`` or ``"scalar"``),
     ``reason``, ``threads``, the numba and llvmlite versions and the CPU.
 

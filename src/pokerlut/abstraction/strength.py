@@ -25,11 +25,13 @@ The definitions (``docs/rules.md``, "Hand strength"), for a hand ``h`` on a boar
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .. import _threads
 from .._input import card_array, deal_rows, natural_card_table, raise_for_deals
@@ -39,6 +41,7 @@ from ..kernels import registry
 from ..kernels.handstrength import MAX_COMBOS
 from ..ranges import ALL_COMBOS, Range, as_range
 from ..tables import load_table_set
+from ..typing import HandsLike
 
 __all__ = ["hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "Potential", "Rollout", "rollout",
            "opponent_weights", "STRENGTH_BOARD_SIZES", "DEFAULT_BINS"]
@@ -71,10 +74,10 @@ class Potential:
     (0.502, 0.1209)
     """
 
-    def __init__(self, ppot: np.ndarray, npot: np.ndarray):
+    def __init__(self, ppot: np.ndarray, npot: np.ndarray) -> None:
         self.ppot, self.npot = ppot, npot
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[np.ndarray]:
         return iter((self.ppot, self.npot))
 
     def __repr__(self) -> str:
@@ -109,7 +112,8 @@ def check_bins(bins: Any) -> int:
     return int(bins)
 
 
-def hands_and_boards(holes: Any, boards: Any, sizes=STRENGTH_BOARD_SIZES) -> tuple[np.ndarray, np.ndarray, tuple]:
+def hands_and_boards(holes: HandsLike, boards: HandsLike, sizes=STRENGTH_BOARD_SIZES) -> tuple[np.ndarray, np.ndarray,
+                     tuple]:
     """``(holes (N, 2), boards (N, b), lead shape)``: C-contiguous uint8, every card checked (natural
     cards, none dealt twice in a hand), one board broadcast to every hand.
 
@@ -149,7 +153,8 @@ def _blocked(sums: np.ndarray, lead: tuple) -> None:
 
 
 @noticed("hand strength")
-def hand_strength(holes: Any, boards: Any, opponent: Any = "random", *, parallel: bool | None = None) -> np.ndarray:
+def hand_strength(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *,
+                  parallel: bool | None = None) -> NDArray[np.float64]:
     """Hand strength: the share of opponent combos the hand beats now, ties counting half.
 
     Parameters
@@ -202,7 +207,8 @@ def hand_strength(holes: Any, boards: Any, opponent: Any = "random", *, parallel
 
 
 @noticed("hand strength")
-def rollout(holes: Any, boards: Any, opponent: Any = "random", *, bins: int = DEFAULT_BINS, potential: bool = False,
+def rollout(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *, bins: int = DEFAULT_BINS,
+            potential: bool = False,
             parallel: bool | None = None, progress: bool = False) -> Rollout:
     """Everything one pass over every completion of the boards gives: EHS, EHS², the equity
     histogram and (with ``potential=True``) the potentials.  :func:`ehs`, :func:`ehs2`,
@@ -266,7 +272,8 @@ def rollout(holes: Any, boards: Any, opponent: Any = "random", *, bins: int = DE
                    (hist / total[:, None]).reshape(lead + (bins,)), ppot, npot, completions)
 
 
-def ehs(holes: Any, boards: Any, opponent: Any = "random", *, parallel: bool | None = None) -> np.ndarray:
+def ehs(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *,
+        parallel: bool | None = None) -> NDArray[np.float64]:
     """Expected hand strength over every completion of the board: the hand's equity against the
     opponent (a random hand by default), each completion weighted by the opponent weight it leaves.
 
@@ -283,7 +290,8 @@ def ehs(holes: Any, boards: Any, opponent: Any = "random", *, parallel: bool | N
     return rollout(holes, boards, opponent, bins=1, parallel=parallel).ehs
 
 
-def ehs2(holes: Any, boards: Any, opponent: Any = "random", *, parallel: bool | None = None) -> np.ndarray:
+def ehs2(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *,
+         parallel: bool | None = None) -> NDArray[np.float64]:
     """Expected squared hand strength over every completion of the board (EHS²): the mean of the
     river's HS squared, which keeps the spread that EHS averages away (draws score lower than made
     hands of the same EHS).
@@ -296,8 +304,8 @@ def ehs2(holes: Any, boards: Any, opponent: Any = "random", *, parallel: bool | 
     return rollout(holes, boards, opponent, bins=1, parallel=parallel).ehs2
 
 
-def equity_histogram(holes: Any, boards: Any, opponent: Any = "random", *, bins: int = DEFAULT_BINS,
-                     parallel: bool | None = None) -> np.ndarray:
+def equity_histogram(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *, bins: int = DEFAULT_BINS,
+                     parallel: bool | None = None) -> NDArray[np.float64]:
     """The distribution of the river's hand strength over the completions of the board: the
     probability of each of ``bins`` equal bins of [0, 1] (HS = 1 in the last).
 
@@ -314,7 +322,8 @@ def equity_histogram(holes: Any, boards: Any, opponent: Any = "random", *, bins:
     return rollout(holes, boards, opponent, bins=bins, parallel=parallel).histogram
 
 
-def potential(holes: Any, boards: Any, opponent: Any = "random", *, parallel: bool | None = None) -> Potential:
+def potential(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *,
+              parallel: bool | None = None) -> Potential:
     """Positive and negative potential (Billings, Davidson, Schaeffer and Szafron): the chance that
     a hand behind (or tied, counting half) now ends ahead, and that a hand ahead (or tied) ends
     behind, over every opponent combo and completion of the board.  On the river both are 0.

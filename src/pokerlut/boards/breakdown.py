@@ -15,6 +15,8 @@ import numpy as np
 from ..cards import parse_cards
 from ..constants import CLASS_BOARD_SIZES, DRAW_BOARD_SIZES, DRAWS, MADE_CLASSES
 from ..ranges import range_strengths
+from ..ranges.grid import RangeLike
+from ..typing import CardsLike, HandsLike
 from .draws import Draws, draw_bit, draws
 from .made import MadeHands, made_hand
 from .texture import BoardTexture, board_texture
@@ -77,7 +79,7 @@ class BoardBreakdown:
         return "\n".join(lines)
 
 
-def range_breakdown(hands_or_range, board) -> BoardBreakdown:
+def range_breakdown(hands_or_range: RangeLike | HandsLike, board: CardsLike) -> BoardBreakdown:
     """The made-hand classes and draws of a range (or of given hands) on a board.
 
     Parameters

@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..cards import format_cards  # noqa: F401 (the examples use it)
 from ..constants import DRAW_BOARD_SIZES, DRAW_COMBO, DRAW_FLUSH, DRAW_NUT_FLUSH, DRAWS
+from ..typing import HandsLike
 from ._rows import cards_of, mask_counts
 from .made import MadeHands, classify_rows
 
@@ -25,7 +27,7 @@ __all__ = ["Draws", "draws", "draw_bit", "DRAWS"]
 _ORDER = (8, 1, 0, 6, 3, 4, 5, 2, 7, 9, 10)
 
 
-def draw_bit(kind) -> int:
+def draw_bit(kind: str | int) -> int:
     """The bit of a draw named ``kind`` (``"gutshot"``), or of its index in :data:`DRAWS`.
 
     >>> draw_bit("gutshot"), draw_bit(0)
@@ -63,7 +65,7 @@ class Draws:
     backdoor_outs: np.ndarray
     made: MadeHands
 
-    def has(self, kind) -> np.ndarray:
+    def has(self, kind: str | int) -> NDArray[np.bool_]:
         """Whether each hand has the draw ``kind`` (a name from :data:`DRAWS` or its index).
 
         >>> draws(["Ah 5h", "Ad Kc"], "Kh 9h 2c").has("flush draw").tolist()
@@ -81,7 +83,7 @@ class Draws:
         """How many cards :attr:`outs` holds (uint8)."""
         return mask_counts(self.outs)
 
-    def cards(self, index=()) -> np.ndarray:
+    def cards(self, index: int | tuple[int, ...] = ()) -> NDArray[np.uint8]:
         """The out cards (ids, ascending) of one hand, by its index in the batch (none for one hand).
 
         >>> format_cards(draws("Jc Tc", "Kh 9h 2c").cards())
@@ -104,7 +106,7 @@ class Draws:
         return out.astype(str) if out.size else np.zeros(out.shape, dtype="<U1")
 
 
-def draws(holes, boards, *, parallel: bool | None = None) -> Draws:
+def draws(holes: HandsLike, boards: HandsLike, *, parallel: bool | None = None) -> Draws:
     """The draws of every hand on a flop or turn (``docs/rules.md``, "Draws").
 
     Parameters

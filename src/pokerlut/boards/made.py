@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -22,6 +23,7 @@ from ..constants import (CATEGORIES, CLASS_BOARD_SIZES, HIGH_CARD, HOLDEM_HOLE, 
 from ..kernels.boards import mask_tables
 from ..strength import category
 from ..kernels.registry import board_class_kernel
+from ..typing import HandsLike
 from ._rows import HOLE_SIZES, broadcast, high_tables
 
 __all__ = ["MadeHands", "made_hand", "classify_rows", "class_ids", "MADE_CLASSES", "KICKERS"]
@@ -106,7 +108,7 @@ class MadeHands:
         return out.astype(str) if out.size else np.zeros(out.shape, dtype="<U1")
 
 
-def class_ids(names) -> int:
+def class_ids(names: str | int | Sequence[str | int]) -> int:
     """A bit mask of made-hand classes from names (``"set"``, ``["flush", "full house"]``) or ids.
 
     >>> bin(class_ids(["set", "trips"]))
@@ -183,7 +185,7 @@ def classify_rows(holes, boards, board_sizes=CLASS_BOARD_SIZES, *, with_draws: b
     return rows, out
 
 
-def made_hand(holes, boards, *, parallel: bool | None = None) -> MadeHands:
+def made_hand(holes: HandsLike, boards: HandsLike, *, parallel: bool | None = None) -> MadeHands:
     """The made-hand class of every hand on its board (``docs/rules.md``, "Made hands").
 
     Parameters

@@ -8,9 +8,11 @@ range, or give it a named made-hand class (``docs/rules.md``, "Outs").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .. import _threads
 from .._input import card_array, where
@@ -20,6 +22,8 @@ from ..constants import DRAW_BOARD_SIZES, MADE_CLASSES, MAX_PLAYERS, N_NATURAL
 from ..kernels.boards import mask_tables
 from ..kernels.registry import board_outs_kernel, board_range_outs_kernel
 from ..ranges import Range, as_range
+from ..ranges.grid import RangeLike
+from ..typing import HandsLike
 from ._rows import HOLE_SIZES, Rows, broadcast, cards_of, high_tables, mask_counts
 from .made import class_ids
 
@@ -60,7 +64,7 @@ class Outs:
         """The cards that give the hand a class of ``to`` and yet leave it beaten or tied."""
         return self.improves & ~self.best
 
-    def cards(self, index=()) -> np.ndarray:
+    def cards(self, index: int | tuple[int, ...] = ()) -> NDArray[np.uint8]:
         """The outs (card ids, ascending) of one hand of the batch (no index for one hand).
 
         >>> format_cards(outs("Jc Tc", "Kh 9h 2c", to="straight").cards())
@@ -69,7 +73,8 @@ class Outs:
         return cards_of(self.outs[index])
 
 
-def outs(hole, board, opponents=None, *, to=None, parallel: bool | None = None) -> Outs:
+def outs(hole: HandsLike, board: HandsLike, opponents: RangeLike | HandsLike | None = None, *,
+         to: str | int | Sequence[str | int] | None = None, parallel: bool | None = None) -> Outs:
     """The outs of a hand on a flop or turn (``docs/rules.md``, "Outs").
 
     Parameters

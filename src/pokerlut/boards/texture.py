@@ -18,6 +18,7 @@ from ..constants import (CLASS_BOARD_SIZES, FOUR_OF_A_SUIT, FULL_HOUSE_ON_BOARD,
                          PAIRED, PAIRINGS, QUADS_ON_BOARD, RAINBOW, RANK_NAMES, SUIT_TEXTURES, THREE_OF_A_SUIT,
                          TRIPS_ON_BOARD, TWO_PAIRED, TWO_TONE, UNPAIRED)
 from ..kernels.boards import WINDOWS
+from ..typing import HandsLike
 from ._rows import DEALT_IN, high_tables
 
 __all__ = ["BoardTexture", "board_texture", "SUIT_TEXTURES", "PAIRINGS"]
@@ -79,7 +80,7 @@ class BoardTexture:
         return out.astype(str) if out.size else np.zeros(out.shape, dtype="<U1")
 
 
-def board_texture(boards) -> BoardTexture:
+def board_texture(boards: HandsLike) -> BoardTexture:
     """The texture of every board (``docs/rules.md``, "Board texture").
 
     Parameters

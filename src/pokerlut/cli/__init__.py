@@ -9,7 +9,11 @@
 
 Every subcommand reports a bad argument before printing anything, as one line naming the option or
 argument on stderr, with exit status 2 and no traceback: argparse does so for what it checks, and
-:func:`main` for the ``ValueError``/``TypeError``/``OSError`` a command raises.
+:func:`main` for the ``ValueError``/``TypeError``/``OSError`` a command raises.  A failed write to
+standard output ends every subcommand alike (:mod:`.output`): a closed pipe quietly with status 141,
+any other write error with one line on stderr and status 1.  Every subcommand that prints results
+takes ``--json`` (one JSON document, the schema in ``docs/cli.md``); the subcommands that take hands
+read them from a file or standard input too (:mod:`.handsource`).
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import __version__
 from . import demo, equity, ranges, ranking, tools, videopoker
+from .output import OutputError, guarded_stdout, report_output_error
 
 __all__ = ["main", "build_parser"]
 
@@ -32,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     ['bench', 'deal', 'demo', 'equity']
     """
     parser = argparse.ArgumentParser(prog="pokerlut", description="Exact poker hand ranking from lookup tables.")
+    parser.add_argument("--version", action="version", version=f"pokerlut {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for module in COMMANDS:
         module.register(sub)
@@ -46,10 +53,19 @@ def main(argv: list[str] | None = None) -> int:
     0
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    try:
+        with guarded_stdout():  # --help and --version print too
+            args = parser.parse_args(argv)
+    except OutputError as failure:
+        return report_output_error(parser.prog, failure)
     args.command_line = ["pokerlut", *argv]
     try:
-        return args.run(args)
+        with guarded_stdout():
+            status: int = args.run(args)
+        return status
+    except OutputError as failure:
+        return report_output_error(args.prog, failure)
     except (ValueError, TypeError, OSError) as error:
         print(f"{args.prog}: error: {error}", file=sys.stderr)
         return 2

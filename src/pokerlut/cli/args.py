@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+from collections.abc import Callable
+from typing import Any
 
-__all__ = ["add_command", "positive_int", "fraction_0_1", "seed_argument", "plot_path", "save_figure"]
+__all__ = ["add_command", "positive_int", "fraction_0_1", "seed_argument", "plot_path", "save_figure", "saved_text"]
 
 
 def positive_int(text: str) -> int:
@@ -100,7 +103,8 @@ def seed_argument(text: str) -> int:
     return value
 
 
-def add_command(sub, name: str, run, **options) -> argparse.ArgumentParser:
+def add_command(sub: Any, name: str, run: Callable[[argparse.Namespace], int], **options: Any
+                ) -> argparse.ArgumentParser:
     """Add subcommand ``name`` to the tree, running ``run(args)``: every module registers this way.
 
     >>> parser = argparse.ArgumentParser(prog="pokerlut")
@@ -119,8 +123,15 @@ PLOT_DPI = 100
 
 def plot_path(prog: str, path: str | None, option: str = "--plot") -> None:
     """Check ``--plot FILE`` (or another ``option`` naming a picture file) before any work or output:
-    matplotlib importable, a format matplotlib writes (by the suffix), a folder that exists; else a
-    ``ValueError`` naming the option."""
+    matplotlib importable, a format matplotlib writes (by the suffix), a folder that exists and may
+    be written, not a folder itself; else a ``ValueError`` naming the option.
+
+    >>> plot_path("pokerlut grid", None)  # no picture asked for: nothing to check
+    >>> plot_path("pokerlut grid", "grid.txt")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --plot 'grid.txt': the file name must end in a picture format matplotlib writes (...)
+    """
     if path is None:
         return
     from ..plot import require_matplotlib
@@ -129,8 +140,6 @@ def plot_path(prog: str, path: str | None, option: str = "--plot") -> None:
         require_matplotlib()
     except ImportError as error:
         raise ValueError(f"{option}: {error}") from None
-    import os
-
     import matplotlib.figure
 
     suffix = os.path.splitext(path)[1].lstrip(".").lower()
@@ -139,12 +148,22 @@ def plot_path(prog: str, path: str | None, option: str = "--plot") -> None:
         raise ValueError(f"{option} {path!r}: the file name must end in a picture format matplotlib writes "
                          f"({', '.join('.' + f for f in sorted(formats))})")
     folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError(f"{option} {path!r}: that is a folder; name a picture file in it")
     if not os.path.isdir(folder):
         raise ValueError(f"{option} {path!r}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK) or os.path.exists(path) and not os.access(path, os.W_OK):
+        raise ValueError(f"{option} {path!r}: not allowed to write "
+                         f"{path if os.path.exists(path) else 'into the folder ' + folder}")
 
 
-def save_figure(fig, path: str) -> None:
-    """Write a figure and say where (and how big)."""
+def save_figure(fig: Any, path: str) -> dict[str, Any]:
+    """Write a figure; what was written: ``{"path", "width", "height"}`` (pixels)."""
     fig.savefig(path, dpi=PLOT_DPI)
-    width, height = (fig.get_size_inches() * PLOT_DPI).round().astype(int)
-    print(f"wrote {path} ({width}x{height} pixels)")
+    width, height = (fig.get_size_inches() * PLOT_DPI).round().astype(int).tolist()
+    return {"path": path, "width": width, "height": height}
+
+
+def saved_text(picture: dict[str, Any]) -> str:
+    """The line that says where a picture went (and how big)."""
+    return f"wrote {picture['path']} ({picture['width']}x{picture['height']} pixels)"

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from .._threads import get_num_threads
 from ..cards import format_cards, parse_cards
 from ..sampling import random_hands
-from ..strength import CATEGORY_NAMES, category
+from ..strength import CATEGORY_NAMES, category, category_name, describe
 from .args import add_command, fraction_0_1, positive_int, seed_argument
+from .output import add_json_option, write_json
 from .ranking import print_hands
 
 DEMO_HANDS = (
@@ -32,7 +35,7 @@ DEMO_HANDS = (
 )
 
 
-def _best_of(call, repeat: int) -> tuple[float, float]:
+def _best_of(call: Callable[[], object], repeat: int) -> tuple[float, float]:
     """(seconds of a first, untimed-in-the-best warm-up call; best seconds of ``repeat`` more)."""
     start = time.perf_counter()
     call()
@@ -53,38 +56,53 @@ def cmd_demo(args: argparse.Namespace) -> int:
         hands = random_hands(n, 5, wild_fraction=args.wild_fraction, seed=args.seed)
     except MemoryError:
         raise ValueError(f"--hands {n:,}: not enough memory for that many hands") from None
+    text = not args.json  # the text is printed as it comes; the JSON document once, at the end
 
     start = time.perf_counter()
-    strengths = evaluate(list(DEMO_HANDS))
+    example_strengths = evaluate(list(DEMO_HANDS))
     first_call = time.perf_counter() - start
-    print(f"Example hands (W is a wild card), strongest first (first call, tables and kernels loaded: "
-          f"{first_call * 1e3:.0f} ms):\n")
-    order = np.argsort(-strengths.astype(np.int64), kind="stable")
-    print_hands([format_cards(parse_cards(DEMO_HANDS[i])) for i in order], strengths[order])
-
-    print(f"\nRanking {n:,} random 5-card hands ({args.wild_fraction:.0%} of them holding a wild card), "
-          f"seed {args.seed}, {get_num_threads()} threads:")
-    result = {}
+    order = np.argsort(-example_strengths.astype(np.int64), kind="stable")
+    examples = [format_cards(parse_cards(DEMO_HANDS[i])) for i in order]
+    if text:
+        print(f"Example hands (W is a wild card), strongest first (first call, tables and kernels loaded: "
+              f"{first_call * 1e3:.0f} ms):\n")
+        print_hands(examples, example_strengths[order])
+        print(f"\nRanking {n:,} random 5-card hands ({args.wild_fraction:.0%} of them holding a wild card), "
+              f"seed {args.seed}, {get_num_threads()} threads:")
+    result: dict[str, Any] = {}
 
     def checked() -> None:
         result["strengths"] = evaluate(hands)
 
     # each timed call is made once first (kernels loaded or compiled), then timed args.repeat times
     warm, best = _best_of(checked, args.repeat)
-    print(f"  first call {warm * 1e3:.0f} ms; best of {args.repeat}: {best * 1e3:.1f} ms "
-          f"= {n / best / 1e6:.1f} million hands/s (validation on)")
+    if text:
+        print(f"  first call {warm * 1e3:.0f} ms; best of {args.repeat}: {best * 1e3:.1f} ms "
+              f"= {n / best / 1e6:.1f} million hands/s (validation on)")
     _, unchecked = _best_of(lambda: evaluate(hands, check=False), args.repeat)
-    print(f"  without validation (check=False), best of {args.repeat}: {unchecked * 1e3:.1f} ms "
-          f"= {n / unchecked / 1e6:.1f} million hands/s\n")
     strengths = result["strengths"]
     counts = np.bincount(category(strengths), minlength=len(CATEGORY_NAMES))
+    if args.json:
+        write_json("demo", {
+            "examples": [{"hand": hand, "strength": int(s), "category": int(category(int(s))),
+                          "category_name": category_name(int(s)), "description": describe(int(s))}
+                         for hand, s in zip(examples, example_strengths[order].tolist())],
+            "first_call_seconds": first_call, "hands": n, "wild_fraction": args.wild_fraction, "seed": args.seed,
+            "threads": get_num_threads(), "repeat": args.repeat,
+            "validated": {"first_call_seconds": warm, "best_seconds": best, "hands_per_second": n / best},
+            "unchecked": {"best_seconds": unchecked, "hands_per_second": n / unchecked},
+            "categories": [{"category": c, "name": CATEGORY_NAMES[c], "hands": int(counts[c]),
+                            "share": int(counts[c]) / n} for c in range(len(CATEGORY_NAMES) - 1, -1, -1)]})
+        return 0
+    print(f"  without validation (check=False), best of {args.repeat}: {unchecked * 1e3:.1f} ms "
+          f"= {n / unchecked / 1e6:.1f} million hands/s\n")
     print(f"  {'category':<16} {'hands':>11} {'share':>9}")
     for name, count in reversed(list(zip(CATEGORY_NAMES, counts.tolist()))):
         print(f"  {name:<16} {count:>11,} {count / n:>9.4%}")
     return 0
 
 
-def register(sub) -> None:
+def register(sub: Any) -> None:
     """The subcommand ``demo``."""
     p = add_command(sub, "demo", cmd_demo, help="rank example hands, then a few million random ones")
     p.add_argument("--hands", type=positive_int, default=3_000_000,
@@ -94,3 +112,4 @@ def register(sub) -> None:
     p.add_argument("--seed", type=seed_argument, default=2026, help="random seed, an integer >= 0 (default 2026)")
     p.add_argument("--repeat", type=positive_int, default=5,
                    help="timed repetitions after a warm-up call, at least 1; the best is shown (default 5)")
+    add_json_option(p)

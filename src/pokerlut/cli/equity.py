@@ -5,11 +5,33 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
-from ..equities import equity
+from ..equities import EquityResult, equity
+from ..equities.grid import EquityGrid
 from ..equities.plan import DEFAULT_SAMPLES
+from ..ranges import RANKS
 from ..variants import VARIANTS
-from .args import add_command, plot_path, positive_int, save_figure, seed_argument
+from .args import add_command, plot_path, positive_int, save_figure, saved_text, seed_argument
+from .output import add_json_option, write_json
+
+
+def equity_json(result: EquityResult, variant: str) -> dict[str, Any]:
+    """The JSON form of one equity result (``docs/cli.md``)."""
+    return {"variant": variant, "board": result.board, "dead": result.dead, "method": result.method,
+            "engine": result.engine, "n": int(result.n), "unit": result.unit if result.method == "exact" else "trials",
+            "seed": result.seed, "seconds": result.seconds,
+            "players": [{"player": p, "equity": float(result.equity[i]), "win": float(result.win[i]),
+                         "tie": float(result.tie[i]), "std_error": float(result.std_error[i])}
+                        for i, p in enumerate(result.players)]}
+
+
+def grid_json(grid: EquityGrid) -> dict[str, Any]:
+    """The JSON form of the 13x13 equity grid (rows and columns ``AKQJT98765432``; ``null`` for an
+    impossible class)."""
+    return {"ranks": RANKS, "labels": grid.labels, "equity": grid.equity, "method": grid.method,
+            "samples": grid.samples if grid.method != "exact" else None, "seed": grid.seed,
+            "description": grid.describe(), "seconds": grid.seconds}
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
@@ -24,20 +46,26 @@ def cmd_equity(args: argparse.Namespace) -> int:
     result = equity(args.players, args.board, args.dead, exact=exact,
                     samples=args.samples if args.samples is not None else DEFAULT_SAMPLES, seed=args.seed,
                     progress=progress, variant=args.variant)
-    if args.plot:
+    picture = grid = None
+    if args.plot:  # drawn and written before anything is printed: a failed write prints nothing
         from ..plot import equity_grid
 
         fig, grid = equity_grid(args.players, args.board, args.dead, exact=args.exact,
                                 seed=0 if args.seed is None else args.seed, progress=progress)
-        print(result.table())
-        save_figure(fig, args.plot)
-        print(f"  the equity of each of the 169 starting hands {grid.describe()}, {grid.seconds:.1f} s")
+        picture = save_figure(fig, args.plot)
+    if args.json:
+        payload = equity_json(result, args.variant)
+        payload["plot"] = None if picture is None or grid is None else {**picture, "grid": grid_json(grid)}
+        write_json("equity", payload)
         return 0
     print(result.table())
+    if picture is not None and grid is not None:
+        print(saved_text(picture))
+        print(f"  the equity of each of the 169 starting hands {grid.describe()}, {grid.seconds:.1f} s")
     return 0
 
 
-def register(sub) -> None:
+def register(sub: Any) -> None:
     """The subcommand ``equity``."""
     p = add_command(sub, "equity", cmd_equity,
                     help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c'; --plot FILE draws "
@@ -62,3 +90,4 @@ def register(sub) -> None:
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the equity of each of the 169 starting hands against these players as a "
                         "13x13 grid into FILE, e.g. equity.png (pip install 'pokerlut[plot]'; Hold'em games)")
+    add_json_option(p)

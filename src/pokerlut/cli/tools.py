@@ -4,15 +4,25 @@ the peer evaluators)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import shlex
+import sys
+import time
+from typing import Any
 
 from ..warmup import FEATURES, cache_location, warmup
 from .args import add_command, positive_int, seed_argument
+from .output import add_json_option, write_json
 
 
 def cmd_warmup(args: argparse.Namespace) -> int:
     seconds = warmup(args.features or None, progress=False if args.no_progress else None)
     total = sum(seconds.values())
+    if args.json:
+        write_json("warmup", {"features": [{"feature": name, "seconds": s} for name, s in seconds.items()],
+                              "total_seconds": total, "cache": str(cache_location()),
+                              "not_warmed": [f for f in FEATURES if f not in seconds]})
+        return 0
     print(f"compiled (or loaded) the kernels of {', '.join(seconds)} in {total:.1f} s")
     for name, s in seconds.items():
         print(f"  {name:<12} {s:6.1f} s")
@@ -72,27 +82,67 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
-def run_bench(args: argparse.Namespace, command: str) -> int:
-    """Run the peer comparison the parsed options ask for; ``command`` is what the report shows."""
-    from ..bench import report
-
+def _check_threads(args: argparse.Namespace) -> None:
     if args.threads is not None:
         from .._threads import MAX_THREADS
 
         if args.threads > MAX_THREADS:
             raise ValueError(f"--threads {args.threads}: at most {MAX_THREADS}")
+
+
+def run_bench(args: argparse.Namespace, command: str) -> int:
+    """Run the peer comparison the parsed options ask for; ``command`` is what the report shows."""
+    from ..bench import report
+
+    _check_threads(args)
     return report.run(args.cards, args.hands, seed=args.seed, peers=args.only, peer_hands=dict(args.peer_hands),
                      repeat=args.repeat, parallel=not args.serial_only, threads=args.threads, quiet=args.quiet,
                      require_peers=args.require_peers, command=command)
 
 
+def bench_json(args: argparse.Namespace, command: str) -> int:
+    """``pokerlut bench --peers --json``: the comparison's rows as one JSON document; the exit status
+    as the report's (1 on a disagreement, a failed peer or, with ``--require-peers``, a missing one)."""
+    from .. import interop
+    from ..bench.peers import compare
+    from ..bench.report import machine_info
+
+    if args.threads is not None:
+        from .._threads import set_num_threads
+
+        set_num_threads(args.threads)
+
+    def progress(message: str) -> None:
+        print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+    comparisons = [compare(k, args.hands, seed=args.seed, peers=args.only, peer_hands=dict(args.peer_hands),
+                           repeat=args.repeat, parallel=not args.serial_only,
+                           progress=None if args.quiet else progress) for k in dict.fromkeys(args.cards)]
+    failures = [failure for c in comparisons for failure in c.failures]
+    missing = sorted({row.label for c in comparisons for row in c.rows if row.status == "not installed"})
+    write_json("bench", {"command_line": command, "machine": machine_info(), "comparisons": [
+        {"cards": c.cards, "hands": c.n_hands, "seed": c.seed, "failures": c.failures,
+         "rows": [{**dataclasses.asdict(row), "rate": row.rate} for row in c.rows]} for c in comparisons],
+        "failures": failures, "not_installed": missing})
+    if failures:
+        print(f"{args.prog}: error: {len(failures)} disagreement(s) or failure(s) with the peers", file=sys.stderr)
+        return 1
+    if missing and args.require_peers:
+        print(f"{args.prog}: error: not installed: {', '.join(missing)}; {interop.BENCH_EXTRA_HINT}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     if not args.peers:
         raise ValueError("choose a benchmark: --peers (pokerlut beside treys, phevaluator, eval7 and pokerkit)")
+    if args.json:
+        _check_threads(args)
+        return bench_json(args, shlex.join(args.command_line))
     return run_bench(args, shlex.join(args.command_line))
 
 
-def register(sub) -> None:
+def register(sub: Any) -> None:
     """The subcommands ``warmup`` and ``bench``."""
     p = add_command(sub, "warmup", cmd_warmup,
                     help="compile every kernel now (a first run compiles for about a minute; later runs load them "
@@ -100,9 +150,11 @@ def register(sub) -> None:
     p.add_argument("--features", default="",
                    help=f"comma-separated: {', '.join(FEATURES)} (default: $POKERLUT_WARMUP or all)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_json_option(p)
     p = add_command(sub, "bench", cmd_bench,
                     help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 and pokerkit and "
                          "checks they agree")
     p.add_argument("--peers", action="store_true",
                    help="compare with the peer evaluators (pip install 'pokerlut[bench]')")
     add_bench_arguments(p)
+    add_json_option(p)

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
+from typing import Any
 
-from ..cards import shown
-from ..videopoker import GAMES, game_return, get_game, hold_values, make_paytable, strategy_chart
+from ..cards import format_cards, shown
+from ..videopoker import (GAMES, Game, HoldValues, PayTable, game_return, get_game, hold_values, make_paytable,
+                          strategy_chart)
 from ..videopoker.games import parse_pay
 from .args import add_command, positive_int
+from .handsource import HandText, read_hands
+from .output import add_json_option, write_json
 
 
 def _number(text: str, option: str) -> Fraction:
@@ -21,7 +25,7 @@ def _number(text: str, option: str) -> Fraction:
         raise ValueError(f"{option}: {error}") from None
 
 
-def _paytable(args: argparse.Namespace):
+def _paytable(args: argparse.Namespace) -> tuple[Game, PayTable]:
     try:
         game = get_game(args.game)
     except (ValueError, TypeError) as error:
@@ -61,23 +65,68 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_holds_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``pokerlut holds``."""
-    parser.add_argument("hand", nargs="+", help='the 5 dealt cards, e.g. "Jh Jd 4s 7c Qh" (W: the joker)')
+    parser.add_argument("hand", nargs="*",
+                        help='the 5 dealt cards, e.g. "Jh Jd 4s 7c Qh" (W: the joker); "-" reads hands from '
+                             'standard input, one a line')
+    parser.add_argument("--file", "-f", dest="hand_files", action="append", default=[], metavar="FILE",
+                        help="also read dealt hands from FILE, one a line ('-': standard input); repeatable")
     _add_game_arguments(parser)
     parser.add_argument("--top", type=positive_int, default=None, help="show only the best N holds")
     parser.add_argument("--detail", action="store_true",
                         help="also show how many draws of each hold end in each paying class")
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols")
+    add_json_option(parser)
+
+
+def paytable_json(game: Game, table: PayTable) -> dict[str, Any]:
+    """A game and pay table as JSON: the pays per coin best class first, as numbers and exactly."""
+    pays = table.as_dict()
+    return {"game": game.key, "game_name": game.name, "paytable": table.name,
+            "pays": {key: float(pay) for key, pay in pays.items()},
+            "exact_pays": {key: str(Fraction(pay)) for key, pay in pays.items()}}
+
+
+def _dealt(args: argparse.Namespace) -> list[HandText]:
+    """The dealt hands: the arguments joined into one hand, or '-' and --file, one a line."""
+    if "-" in args.hand and args.hand != ["-"]:
+        raise ValueError("hand: give the cards of one hand, or '-' alone to read hands from standard input")
+    joined = [] if not args.hand else ["-"] if args.hand == ["-"] else [" ".join(args.hand)]
+    return read_hands(argparse.Namespace(hands=joined, hand_files=args.hand_files))
+
+
+def holds_json(holds: HoldValues, top: int | None, detail: bool) -> list[dict[str, Any]]:
+    """The holds of one dealt hand, best first (``top`` of them)."""
+    game, draws = holds.game, holds.draws
+    rows = []
+    for r in range(32 if top is None else min(32, top)):
+        kept = holds.held(r)
+        kept = kept[kept != 255]
+        row: dict[str, Any] = {"rank": r, "mask": int(holds.holds[r]), "hold": format_cards(kept),
+                               "held": kept, "draws": int(draws[r]), "value": float(holds.values[r])}
+        if detail and holds.counts is not None:
+            row["counts"] = {game.classes[c]: int(holds.counts[r, c]) for c in range(game.n_classes - 1, 0, -1)}
+        rows.append(row)
+    return rows
 
 
 def cmd_holds(args: argparse.Namespace) -> int:
-    """Print the holds table of ``args.hand``."""
+    """Print the holds table of each dealt hand."""
     game, table = _paytable(args)
-    hand = " ".join(args.hand)
-    try:
-        holds = hold_values(hand, game, table)
-    except (ValueError, TypeError) as error:
-        raise type(error)(f"hand {hand!r}: {error}") from None
-    print(holds.table(args.top, detail=args.detail, style="unicode" if args.unicode else "ascii"))
+    dealt = _dealt(args)
+    results = []
+    for i, hand in enumerate(dealt):
+        try:
+            results.append(hold_values(hand.text, game, table, counts=args.detail or None))
+        except (ValueError, TypeError) as error:
+            label = f"hand {hand.text!r}" if len(dealt) == 1 and not hand.where else hand.label(i)
+            raise type(error)(f"{label}: {error}") from None
+    if args.json:
+        rows = [{"index": i, "input": hand.text, "hand": format_cards(holds.hands), "cards": holds.hands,
+                 "holds": holds_json(holds, args.top, args.detail)} for i, (hand, holds) in enumerate(zip(dealt, results))]
+        write_json("holds", {**paytable_json(game, table), "hands": rows})
+        return 0
+    style = "unicode" if args.unicode else "ascii"
+    print("\n\n".join(holds.table(args.top, detail=args.detail, style=style) for holds in results))
     return 0
 
 
@@ -85,12 +134,25 @@ def add_return_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``pokerlut video-return``."""
     _add_game_arguments(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_json_option(parser)
 
 
 def cmd_return(args: argparse.Namespace) -> int:
     """Print the game's return under optimal play and the final-hand probabilities."""
     game, table = _paytable(args)
-    print(game_return(game, table, progress=False if args.no_progress else None))
+    result = game_return(game, table, progress=False if args.no_progress else None)
+    if args.json:
+        pays, contributions = table.values(), result.contributions
+        write_json("video-return", {
+            **paytable_json(game, table), "return": result.value,
+            "exact": None if result.exact is None else str(result.exact),
+            "classes": [{"class": game.classes[c], "name": game.class_names[c], "pays": float(pays[c]),
+                         "probability": float(result.probabilities[c]),
+                         "exact_probability": str(result.exact_probabilities[c]),
+                         "contribution": float(contributions[c])} for c in range(game.n_classes - 1, -1, -1)],
+            "deals": result.deals, "deal_classes": result.deal_classes, "seconds": result.seconds})
+        return 0
+    print(result)
     return 0
 
 
@@ -99,19 +161,31 @@ def add_strategy_arguments(parser: argparse.ArgumentParser) -> None:
     _add_game_arguments(parser)
     parser.add_argument("--top", type=positive_int, default=None, help="show only the first N lines")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_json_option(parser)
 
 
 def cmd_strategy(args: argparse.Namespace) -> int:
     """Print the strategy chart of the game and pay table."""
     game, table = _paytable(args)
     chart = strategy_chart(game, table, progress=False if args.no_progress else None)
-    lines = str(chart).splitlines()
+    if args.json:
+        lines = chart.lines if args.top is None else chart.lines[:args.top]
+        write_json("video-strategy", {
+            **paytable_json(game, table),
+            "lines": [{"line": i, "pattern": line.pattern, "best": line.best, "played": line.played}
+                      for i, line in enumerate(lines)],
+            "agreement": chart.agreement, "chart_return": chart.chart_return, "optimal_return": chart.optimal_return,
+            "exact_optimal": None if chart.exact_optimal is None else str(chart.exact_optimal),
+            "deals": chart.deals, "deal_classes": chart.deal_classes, "patterns": chart.patterns,
+            "seconds": chart.seconds})
+        return 0
+    text = str(chart).splitlines()
     header = 4
-    print("\n".join(lines if args.top is None else lines[:header + args.top]))
+    print("\n".join(text if args.top is None else text[:header + args.top]))
     return 0
 
 
-def register(sub) -> None:
+def register(sub: Any) -> None:
     """The subcommands ``holds``, ``video-return`` and ``video-strategy``."""
     p = add_command(sub, "holds", cmd_holds, help="video poker: expected payout of all 32 holds of a dealt hand",
                     description="The expected payout of all 32 ways to hold a dealt video poker hand.")

@@ -21,10 +21,11 @@ import numpy as np
 
 from .. import _seeds
 from .._notice import noticed
+from ..typing import CardsLike, SeedLike
 from ..variants import WHOLE_HAND, VariantLike, get_variant
 from . import plan
 from .batch import equity_batch
-from .deal import Deal, ImpossibleDeal, parse_deal
+from .deal import Deal, ImpossibleDeal, PlayersLike, parse_deal
 from .grid import EquityGrid, class_equity
 from .holdem import holdem_equity
 from .omaha import omaha_equity
@@ -38,8 +39,9 @@ __all__ = ["equity", "equity_batch", "class_equity", "EquityResult", "BatchEquit
 
 
 @noticed("equity")
-def equity(players, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_SAMPLES,
-           seed=None, progress: bool = False, variant: VariantLike = "high", per_combo: bool = False,
+def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *, exact: bool | None = None,
+           samples: int = DEFAULT_SAMPLES, seed: SeedLike = None, progress: bool = False,
+           variant: VariantLike = "high", per_combo: bool = False,
            method: str | None = None) -> EquityResult:
     """Equity of 2 to 9 players on a board of 0, 3, 4 or 5 cards with optional dead cards.
 

@@ -10,6 +10,7 @@ from .._input import card_array, deal_rows, natural_card_table, raise_for_deals
 from .._notice import noticed
 from .. import _seeds
 from ..constants import BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL
+from ..typing import HandsLike, SeedLike
 from ..variants import get_variant
 from . import plan
 from .holdem import MonteCarloInput, run_chunks, run_exact
@@ -19,8 +20,9 @@ __all__ = ["equity_batch"]
 
 
 @noticed("equity")
-def equity_batch(holes, boards=None, dead=None, *, exact: bool | None = None, samples: int | None = None,
-                 seed=None, progress: bool = False) -> BatchEquityResult:
+def equity_batch(holes: HandsLike, boards: HandsLike | None = None, dead: HandsLike | None = None, *,
+                 exact: bool | None = None, samples: int | None = None, seed: SeedLike = None,
+                 progress: bool = False) -> BatchEquityResult:
     """Many independent Hold'em equity questions in one call.
 
     Parameters

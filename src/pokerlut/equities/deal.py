@@ -21,18 +21,27 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Sequence
+from typing import Sequence, TypeAlias, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from .._input import check_deal, deal_cards, natural_card_table
 from ..cards import format_cards, parse_cards
 from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL,
                          OMAHA_EQUITY_BOARD_SIZES, WILD)
 from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
+from ..typing import CardsLike
 from ..variants import Variant, VariantLike, get_variant
 
-__all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks", "relative_weights"]
+__all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks", "relative_weights",
+           "PlayerLike", "PlayersLike"]
+
+#: One player of an equity question: hole cards (ids or text like ``"AhKh"``), range text
+#: (``"TT+, AKs"``, ``"random"``), a :class:`~pokerlut.Range` or an Omaha range.
+PlayerLike: TypeAlias = Union[str, Range, OmahaRange, npt.ArrayLike]
+#: The players of an equity question: one :data:`PlayerLike` each, or an integer array ``(P, h)``.
+PlayersLike: TypeAlias = Union[Sequence[PlayerLike], npt.ArrayLike]
 
 #: What a random hand is written as (Omaha; in Hold'em ``random`` is the range of every combo).
 RANDOM = ("random", "any")
@@ -236,7 +245,8 @@ def _read_player(value, index: int, v: Variant, who: str) -> Player:
                   cards)
 
 
-def parse_deal(players, board="", dead="", variant: VariantLike = "high", *, who: str = "player",
+def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", variant: VariantLike = "high", *,
+               who: str = "player",
                min_players: int = MIN_PLAYERS) -> Deal:
     """Read and check an equity question (see the module doc).
 

@@ -42,7 +42,8 @@ from ..abstraction.preflop import preflop_versus
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
 from ..ranges import ALL_COMBOS, N_CLASSES, OmahaRange, Range, cell_of, class_labels, combo_cells, parse_range
-from .deal import Deal, ImpossibleDeal, Player, parse_deal
+from ..typing import CardsLike
+from .deal import Deal, ImpossibleDeal, Player, PlayerLike, PlayersLike, parse_deal
 from .holdem import holdem_equity
 from .plan import EXACT_BUDGET, MAX_DEALS, check_samples
 from .sweep import MAX_PRECISION_LOSS, precision_loss, sweep_counts, sweep_work
@@ -143,7 +144,8 @@ def class_seed(seed: int, row: int, col: int) -> int:
 # --------------------------------------------------------------------------- the grid
 
 
-def class_equity(opponents, board="", dead="", *, exact: bool | None = None, samples: int = DEFAULT_GRID_SAMPLES,
+def class_equity(opponents: PlayersLike | PlayerLike, board: CardsLike = "", dead: CardsLike = "", *,
+                 exact: bool | None = None, samples: int = DEFAULT_GRID_SAMPLES,
                  seed: int | None = 0, progress: bool = False) -> EquityGrid:
     """Equity of each of the 169 starting-hand classes against ``opponents`` on ``board``.
 

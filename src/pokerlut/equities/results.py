@@ -9,8 +9,11 @@ split evenly among the winners) and, sampled, ``3`` squared pot units.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
+from numpy.typing import NDArray
 
 from ..kernels.equity import SHARE_UNIT
 
@@ -36,7 +39,8 @@ def _has_pandas() -> bool:
     return True
 
 
-def fractions(counts: np.ndarray, n, pot: int = SHARE_UNIT, sampled: bool = False):
+def fractions(counts: np.ndarray, n: npt.ArrayLike, pot: int = SHARE_UNIT, sampled: bool = False
+              ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """``(win, tie, equity, std_error)`` of counts ``(..., P, 3 or 4)`` over ``n`` deals (a number,
     or an array broadcasting against ``(..., P)``); ``std_error`` is zeros unless ``sampled``.
 
@@ -68,12 +72,12 @@ class EquityResult:
     """
 
     players: list[str]
-    win: np.ndarray
-    tie: np.ndarray
-    equity: np.ndarray
+    win: NDArray[np.float64]
+    tie: NDArray[np.float64]
+    equity: NDArray[np.float64]
     n: int
     method: str
-    std_error: np.ndarray
+    std_error: NDArray[np.float64]
     seed: int | None = None
     board: str = ""
     dead: str = ""
@@ -83,7 +87,7 @@ class EquityResult:
     engine: str = ""
     #: With ``per_combo=True``: per player, the equity of each of its combos
     #: (:class:`pokerlut.equities.sweep.ComboEquity`; a fixed hand is a range of one combo).
-    combos: list | None = field(default=None, compare=False)
+    combos: list[Any] | None = field(default=None, compare=False)
     unit: str = "boards"  #: what an exact run counts: boards (Hold'em, Omaha) or deals (stud)
 
     @property
@@ -147,12 +151,12 @@ class BatchEquityResult:
     1 equity questions, exact, 990 boards each
     """
 
-    win: np.ndarray
-    tie: np.ndarray
-    equity: np.ndarray
-    n: np.ndarray
+    win: NDArray[np.float64]
+    tie: NDArray[np.float64]
+    equity: NDArray[np.float64]
+    n: NDArray[np.int64]
     method: str
-    std_error: np.ndarray
+    std_error: NDArray[np.float64]
     seed: int | None = None
 
     def to_frame(self):

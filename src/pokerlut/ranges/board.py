@@ -18,8 +18,9 @@ from ..cards import format_cards, shown
 from ..evaluate import evaluate
 from ..constants import HOLDEM_HOLE
 from ..strength import CATEGORY_NAMES, category, category_names
+from ..typing import CardsLike, HandsLike
 from ..variants import BEST_FIVE_VARIANTS, Variant, get_variant
-from .grid import as_range
+from .grid import RangeLike, as_range
 from .parse import Range
 
 __all__ = ["RangeStrengths", "range_strengths", "VARIANTS", "CATEGORY_NAMES"]
@@ -75,7 +76,8 @@ def _hands(value, board: np.ndarray, v: Variant) -> tuple[Range, str]:
     return Range(holes, np.ones(len(holes))), label
 
 
-def range_strengths(hands_or_range, board, *, variant: str = "high") -> RangeStrengths:
+def range_strengths(hands_or_range: RangeLike | HandsLike, board: CardsLike, *,
+                    variant: str = "high") -> RangeStrengths:
     """Strength and category of each combo of a range (or of given hands) on a board.
 
     Parameters

@@ -17,8 +17,10 @@ Pure numpy: this module draws nothing (see :mod:`pokerlut.plot` for the pictures
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ..constants import RANK_CHARS
 from .parse import ALL_COMBOS, Range, parse_range
@@ -27,6 +29,10 @@ __all__ = ["RANKS", "N_CLASSES", "class_labels", "cell_of", "combo_cells", "clas
            "RangeGrid", "as_range"]
 
 RANKS: str = RANK_CHARS[::-1]
+#: A Hold'em range: range text (``"TT+, AKs"``, ``"random"``) or a :class:`~pokerlut.Range`.
+RangeLike: TypeAlias = Union[str, Range]
+#: A Hold'em range: range text (``"TT+, AKs"``, ``"random"``) or a :class:`~pokerlut.Range`.
+RangeLike: TypeAlias = Union[str, Range]
 """Row and column order of the grid: ``"AKQJT98765432"``."""
 N_CLASSES = 169
 
@@ -94,7 +100,7 @@ def cell_of(label: str) -> tuple[int, int]:
     return (a, b) if kind == "s" else (b, a)
 
 
-def combo_cells(combos) -> tuple[np.ndarray, np.ndarray]:
+def combo_cells(combos: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """The cell of each two-card combo.
 
     Parameters
@@ -149,7 +155,7 @@ def class_sizes() -> np.ndarray:
     return out
 
 
-def as_range(value, what: str = "range") -> Range:
+def as_range(value: RangeLike, what: str = "range") -> Range:
     """A :class:`~pokerlut.Range` from range text or a Range.
 
     Parameters
@@ -196,7 +202,7 @@ class RangeGrid:
     text: str
 
 
-def class_weights(range_) -> RangeGrid:
+def class_weights(range_: RangeLike) -> RangeGrid:
     """Lay a range out on the 13x13 grid.
 
     Parameters

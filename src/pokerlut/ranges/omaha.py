@@ -44,6 +44,7 @@ import numpy as np
 
 from ..cards import format_cards
 from ..constants import N_NATURAL, N_RANKS, N_SUITS, OMAHA_HOLE_SIZES, RANK_CHARS, SUIT_CHARS, card
+from ..typing import CardsLike
 from .tokens import card_set, range_error, range_tokens, shown_text
 
 __all__ = ["OmahaRange", "parse_omaha_range", "MAX_PATTERN_HANDS", "MAX_RANGE_HANDS", "MAX_OMAHA_RANGE_CHARS"]
@@ -158,7 +159,7 @@ class OmahaRange(NamedTuple):
             raise ValueError(f"{what}: every weight is 0, so the range holds no hand")
         return OmahaRange(np.ascontiguousarray(ordered), weights.astype(np.float64))
 
-    def blocked(self, cards) -> "OmahaRange":
+    def blocked(self, cards: CardsLike) -> "OmahaRange":
         """The range without the hands that hold any of ``cards`` (natural card ids 0..51 or card
         strings).
 
@@ -301,7 +302,7 @@ def _all_hands(n_cards: int) -> np.ndarray:
     return masks
 
 
-def parse_omaha_range(text: str, *, blocked=None, n_cards: int | None = None) -> OmahaRange:
+def parse_omaha_range(text: str, *, blocked: CardsLike | None = None, n_cards: int | None = None) -> OmahaRange:
     """Parse an Omaha range (see the module doc) into hands and weights, minus the hands holding a
     card of ``blocked`` (ids or text: board, dead cards, other players' hole cards).
 

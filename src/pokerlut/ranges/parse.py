@@ -30,8 +30,9 @@ import numpy as np
 
 from ..cards import format_cards, parse_cards
 from ..constants import N_NATURAL, RANK_CHARS
+from ..typing import CardsLike
 from ..variants import VariantLike, get_variant
-from .omaha import parse_omaha_range
+from .omaha import OmahaRange, parse_omaha_range
 from .tokens import MAX_WEIGHT, card_set, range_error, range_tokens, shown_text
 
 __all__ = ["Range", "parse_range", "ALL_COMBOS", "MAX_WEIGHT", "MAX_RANGE_CHARS"]
@@ -112,7 +113,7 @@ class Range(NamedTuple):
                              f"{before} again; list each combo once with its weight")
         return Range(np.ascontiguousarray(ordered), weights.astype(np.float64))
 
-    def blocked(self, cards) -> "Range":
+    def blocked(self, cards: CardsLike) -> "Range":
         """The range without the combos that hold any of ``cards``: natural card ids 0..51 or
         card strings (anything else is a ``TypeError``/``ValueError`` naming the value).
 
@@ -209,7 +210,7 @@ def _expand(token: str) -> list[int]:
     return [i for r in range(r2, r1) for i in _two_ranks(r1, r, kind)]
 
 
-def parse_range(text: str, *, blocked=None, variant: VariantLike = "high"):
+def parse_range(text: str, *, blocked: CardsLike | None = None, variant: VariantLike = "high") -> Range | OmahaRange:
     """Parse a range (see the module doc) into combos and weights, minus combos holding a card of
     ``blocked`` (ids or text: board, dead cards, other players' hole cards).  With ``variant``
     ``"omaha"`` or ``"omaha-hilo"`` the text is an Omaha range (:mod:`.omaha`: ``"AA**, KKQQds"``)

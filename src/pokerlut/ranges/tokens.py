@@ -17,6 +17,7 @@ import re
 import numpy as np
 
 from .._input import card_array
+from ..typing import CardsLike
 
 __all__ = ["MAX_WEIGHT", "MIN_WEIGHT", "MAX_NUMBER_CHARS", "MAX_TOKEN_CHARS", "card_set", "range_error",
            "range_tokens", "check_length", "shown_text"]
@@ -45,7 +46,7 @@ _CARD_WORD_RE = re.compile(r"[2-9tjqka][cdhs]", re.IGNORECASE)
 _SECOND_CARD_RE = re.compile(r"([2-9tjqka][cdhs])(?![^\s,;()])", re.IGNORECASE)
 
 
-def card_set(cards, what: str = "blocked") -> set[int]:
+def card_set(cards: CardsLike | None, what: str = "blocked") -> set[int]:
     """The natural card ids of ``cards`` (ids or card strings, through the one input path)."""
     if cards is None or (isinstance(cards, str) and not cards.strip()):
         return set()

@@ -22,10 +22,11 @@ from .._input import card_array, twice_text, where
 from .._notice import noticed, progress_bar
 from ..cards import format_card, format_cards
 from ..constants import NO_CARD, WILD
+from ..typing import HandsLike
 from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, game_tables, pay_levels, pay_scale
 from ._tables import classify_cards
-from .games import Game, PayTable, get_game, make_paytable
+from .games import Game, PayTable, PayTableLike, get_game, make_paytable
 
 __all__ = [
     "BestHold",
@@ -109,7 +110,7 @@ class Classification(NamedTuple):
 
 
 @noticed("video poker")
-def classify(hands, game: str | Game = "jacks-or-better", paytable=None) -> Classification:
+def classify(hands: HandsLike, game: str | Game = "jacks-or-better", paytable: PayTableLike = None) -> Classification:
     """Pay class and payout of final 5-card hands, wild cards as the game defines them.
 
     ``hands``: card strings or integer ids of shape ``(..., 5)``, each hand 5 distinct cards of
@@ -243,7 +244,7 @@ def _run_holds(flat: np.ndarray, table: PayTable, n_out: int) -> tuple[np.ndarra
 
 
 @noticed("video poker")
-def hold_values(hands, game: str | Game = "jacks-or-better", paytable=None, *,
+def hold_values(hands: HandsLike, game: str | Game = "jacks-or-better", paytable: PayTableLike = None, *,
                 counts: bool | None = None) -> HoldValues:
     """The exact expected payout of all 32 ways to hold each dealt hand, best first.
 
@@ -283,7 +284,7 @@ def hold_values(hands, game: str | Game = "jacks-or-better", paytable=None, *,
 
 
 @noticed("video poker")
-def best_hold(hands, game: str | Game = "jacks-or-better", paytable=None) -> BestHold:
+def best_hold(hands: HandsLike, game: str | Game = "jacks-or-better", paytable: PayTableLike = None) -> BestHold:
     """The best hold of each dealt hand: its mask, the kept cards (255 for a discard) and its value.
 
     >>> b = best_hold(["Ah Kh Qh Jh 9c", "2c 7d 8s Jc 3h"], "jacks-or-better")
@@ -338,7 +339,7 @@ class GameReturn:
 
 
 @noticed("video poker")
-def game_return(game: str | Game = "jacks-or-better", paytable=None, *,
+def game_return(game: str | Game = "jacks-or-better", paytable: PayTableLike = None, *,
                 progress: bool | None = None) -> GameReturn:
     """The exact return of a game under optimal play (the best hold of every deal).
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeAlias, Union
 
 import numpy as np
 
@@ -43,7 +43,8 @@ from ..constants import (ACE, DEUCE, FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL
                          STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, WILD)
 from ..tables import load_table_set
 
-__all__ = ["GAMES", "Game", "MAX_PAY", "MAX_PAY_CHARS", "PayTable", "get_game", "make_paytable", "parse_pay"]
+__all__ = ["GAMES", "Game", "MAX_PAY", "MAX_PAY_CHARS", "PayTable", "PayTableLike", "get_game", "make_paytable",
+           "parse_pay"]
 
 JOKER = WILD
 KING, JACK = ACE - 1, ACE - 3
@@ -106,6 +107,11 @@ class PayTable:
         for c in range(len(self.pays) - 1, 0, -1):
             lines.append(f"  {game.class_names[c]:<{width}}  {_format_pay(self.pays[c]):>6}")
         return "\n".join(lines)
+
+
+#: A pay table argument: a :class:`PayTable`, ``{class key: payout}`` naming every paying class,
+#: the payouts best class first, or ``None`` for the game's standard table (see :func:`make_paytable`).
+PayTableLike: TypeAlias = Union[PayTable, Mapping[str, Any], Sequence[Any], None]
 
 
 def _format_pay(pay: Fraction) -> str:
@@ -435,7 +441,7 @@ def _as_pay(value: Any, what: str) -> Fraction:
     return pay
 
 
-def make_paytable(game: str | Game, pays: PayTable | Mapping[str, Any] | Sequence[Any] | None = None,
+def make_paytable(game: str | Game, pays: PayTableLike = None,
                   *, name: str = "custom") -> PayTable:
     """A validated :class:`PayTable` for ``game``; ``None`` gives the standard full-pay table.
 

@@ -32,9 +32,10 @@ from .. import _threads
 from .._input import card_array, twice_text
 from .._notice import noticed, progress_bar
 from ..constants import ACE, RANK_CHARS, RANK_NAMES, WILD
+from ..typing import CardsLike
 from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, classify_cards, game_tables, pay_levels, pay_scale
-from .games import GAMES, Game, PayTable, get_game, make_paytable
+from .games import GAMES, Game, PayTable, PayTableLike, get_game, make_paytable
 
 __all__ = ["ChartLine", "StrategyChart", "hold_pattern", "strategy_chart"]
 
@@ -202,7 +203,7 @@ def _pattern_name(code: int, game: Game) -> str:
 
 
 @noticed("video poker")
-def hold_pattern(cards, game: str | Game = "jacks-or-better") -> str:
+def hold_pattern(cards: CardsLike, game: str | Game = "jacks-or-better") -> str:
     """The strategy-chart pattern of a hold: the name of what the kept cards are.
 
     ``cards``: the 0 to 5 cards kept (text or ids, distinct cards of the game's deck); five cards
@@ -355,7 +356,7 @@ def _order(beats: np.ndarray, value: np.ndarray, names: list[str]) -> list[int]:
 
 
 @noticed("video poker")
-def strategy_chart(game: str | Game = "jacks-or-better", paytable=None, *,
+def strategy_chart(game: str | Game = "jacks-or-better", paytable: PayTableLike = None, *,
                    progress: bool | None = None) -> StrategyChart:
     """The strategy chart of a game and pay table, derived from the exact value of every hold.
 
