@@ -81,7 +81,10 @@ def compile_notice(feature: str) -> Iterator[None]:
 
     timer = threading.Timer(NOTICE_AFTER, announce)
     timer.daemon = True
-    timer.start()
+    try:
+        timer.start()
+    except RuntimeError:  # no thread can start (a memory or process limit): say it now, the call goes on
+        announce()
     try:
         yield
     finally:

@@ -41,24 +41,17 @@ def kernel_info() -> dict[str, Any]:
 
 
 def cache_location() -> str:
-    """Where numba keeps the compiled kernels (``NUMBA_CACHE_DIR``, else beside the package or in
-    numba's user cache folder).
+    """Where numba keeps pokerlut's compiled kernels: ``NUMBA_CACHE_DIR``, else beside the package,
+    numba's user cache folder or a per-user temporary folder, whichever is the first that only this
+    user can write (:func:`pokerlut.kernels.compile.cache_folder`); a sentence when there is none.
 
     >>> isinstance(cache_location(), str)
     True
     """
-    import numba.core.config
+    from .kernels.compile import cache_folder
 
-    from .kernels import registry
-
-    if numba.core.config.CACHE_DIR:
-        return numba.core.config.CACHE_DIR
-    kernel = registry.rank_kernel(5, True)
-    cache = getattr(kernel, "_cache", None)
-    impl = getattr(cache, "_impl", None)
-    locator = getattr(impl, "locator", None)
-    path = getattr(locator, "_cache_path", None)
-    return str(path) if path else "numba's default cache folder"
+    folder = cache_folder()
+    return folder if folder is not None else "nowhere (no folder only you can write to): kernels compile in every process"
 
 
 def _steps() -> dict[str, Callable[[], None]]:

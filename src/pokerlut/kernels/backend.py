@@ -64,11 +64,16 @@ def simd_enabled() -> bool:
 
 
 def simd_failed(error: BaseException) -> None:
-    """Record that the SIMD kernels failed to compile: warn once, use the scalar kernels from now on."""
+    """Record that the SIMD kernels could not be built: warn once, use the scalar kernels from now on.
+    An ``OSError`` (out of memory, files, a full disk) is the system's failure, not the compiler's,
+    and the warning says so."""
     global _failure
     if _failure is None:
-        _failure = f"the AVX2 kernels failed to compile on numba {numba.__version__}: {type(error).__name__}: " \
-                   f"{str(error).splitlines()[0] if str(error) else ''}"
+        detail = f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+        if isinstance(error, OSError):
+            _failure = f"the AVX2 kernels could not be built because of a system error ({detail})"
+        else:
+            _failure = f"the AVX2 kernels failed to compile on numba {numba.__version__}: {detail}"
         warnings.warn(f"pokerlut: {_failure}; using the scalar kernels", RuntimeWarning, stacklevel=3)
 
 

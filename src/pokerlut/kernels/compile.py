@@ -12,25 +12,73 @@
   kernel whose primitives changed (another file) would load stale machine code, after an edit or
   an upgrade.  Every kernel's cache key here also holds a hash of the kernel sources
   (:data:`SOURCE_HASH`: this package, ``layout.py``, ``constants.py``).
-* **an install nobody can write to**: numba caches next to the source or in the user's cache
-  folder.  When it can use neither (``cannot cache function ...: no locator available``), the
-  kernels cache in a per-user folder under the system's temporary folder; when even that is not
-  writable, they compile in every process.  Either way one ``RuntimeWarning`` says so.
+* **a cache folder only this user can write** (:func:`cache_folder`): numba's index and data files
+  are pickles, and loading one runs whatever it says, so a folder another user can write to would
+  let that user run code as this one.  The kernels cache in the first of ``NUMBA_CACHE_DIR``, the
+  package's own ``__pycache__`` folders, numba's per-user cache folder (``~/.cache/numba``) and, if
+  ``NUMBA_CACHE_DIR`` is unset, a per-user folder under the system's temporary folder
+  (``pokerlut-numba-cache-<uid>``, created with mode 0700) that numba can write *and* that is safe:
+  the folder and every folder above it, looked at with ``lstat``, belong to this user (or, above
+  it, to root), are no symbolic links, and nobody else can write to them (group write is allowed
+  for a group of this user alone, as with a umask of 002; above the folder, a sticky folder such as
+  ``/tmp`` is allowed).  A folder refused is named in one ``RuntimeWarning`` with the reason and the
+  fix; with none left, the kernels compile in memory in every process (one ``RuntimeWarning``).
+  (On Windows the per-user folders are taken as they are.)
+* **files checked before they are read**: a cache file is opened without following links, must be
+  a regular file of this user's (or root's) that nobody else can write, and carries a SHA-256 of
+  its contents, checked before numba unpickles a byte.  A damaged, truncated or unreadable file (or
+  one of another numba) is bypassed: the kernel compiles in memory, one ``RuntimeWarning`` names
+  the file, and the fresh compile is written over it.
+* **a cache that cannot fail a call**: when the cache cannot be written (a full disk, a file-size
+  limit, a folder turned read-only), one ``RuntimeWarning`` names the folder and the error, the
+  kernels compile on in memory, and nothing more is written in this process.
+* **forks wait for a compile**: numba compiles under one process-wide lock; a child forked while
+  another thread held it would inherit it held and hang on its first compile.  Before a fork
+  (``os.register_at_fork``) the forking thread takes the lock, so the fork waits until a compile
+  running elsewhere ends (at most :data:`FORK_WAIT` seconds; past that the child gets a new lock),
+  and both processes release it after.
+* **Ctrl-C during a compile is a** ``KeyboardInterrupt``: LLVM hands the machine code it emits to a
+  Python callback (llvmlite's object cache, through ``ctypes``); a Ctrl-C that lands in it is
+  swallowed by ``ctypes`` ("Exception ignored on calling ctypes callback function"), the compile
+  goes on without its object code, and saving it to the cache raised ``RuntimeError: no compiled
+  object yet``.  A ``KeyboardInterrupt`` that Python could not raise (``sys.unraisablehook``) is
+  noted and raised in the main thread at the next cache step, which follows every compile, before
+  the save (with no cache folder at all, such a Ctrl-C is lost and the call completes).
+
+numba's internals used here are reached through :mod:`.numba_compat` only.
 """
 
 from __future__ import annotations
 
 import hashlib
+import inspect
+import itertools
 import os
+import pickle
+import stat
+import sys
 import tempfile
+import threading
 import warnings
 from pathlib import Path
 
 import numba as nb
-import numba.core.config
-from numba.core.caching import FunctionCache
 
-_fallback_announced = False
+from . import numba_compat as compat
+
+if os.name == "posix":
+    import grp
+    import pwd
+
+#: How long a fork waits for a compile in another thread to end, in seconds.
+FORK_WAIT = 600.0
+#: The first bytes of every cache file pokerlut writes (then a SHA-256 of the rest, then the rest).
+MAGIC = b"pokerlut-numba-cache-1\n"
+#: The largest cache file read (a kernel's is a few hundred kilobytes).
+MAX_FILE_BYTES = 256 << 20
+
+_announced: set[str] = set()
+_saving_off = False  # set once a write failed: nothing more is written in this process
 
 
 def _source_hash() -> str:
@@ -46,55 +94,404 @@ def _source_hash() -> str:
 SOURCE_HASH = _source_hash()
 
 
-class _SourceAwareCache(FunctionCache):
-    """numba's function cache with :data:`SOURCE_HASH` in every index key."""
+def _announce(kind: str, message: str) -> None:
+    """One ``RuntimeWarning`` of each kind per process."""
+    if kind not in _announced:
+        _announced.add(kind)
+        warnings.warn(message, RuntimeWarning, stacklevel=2)
 
-    def _index_key(self, sig, codegen):
-        return super()._index_key(sig, codegen) + (SOURCE_HASH,)
+
+# --------------------------------------------------------------------------- who may write a folder
 
 
-def _writable_temp_cache() -> str | None:
-    folder = os.path.join(tempfile.gettempdir(), f"pokerlut-numba-cache-{os.getuid() if hasattr(os, 'getuid') else 0}")
+def _user(uid: int) -> str:
     try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        probe = tempfile.NamedTemporaryFile(dir=folder)
-        probe.close()
-    except OSError:
+        return f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
+    except KeyError:
+        return f"uid {uid}"
+
+
+def _group_of_one(gid: int) -> bool:
+    """Whether group ``gid`` is this user's own group and nobody else's (a user private group, as a
+    umask of 002 assumes)."""
+    try:
+        me = pwd.getpwuid(os.geteuid()).pw_name
+        group = grp.getgrgid(gid)
+    except KeyError:
+        return False
+    return gid == os.getegid() and group.gr_name == me and set(group.gr_mem) <= {me}
+
+
+def _others_can_write(st: os.stat_result) -> str | None:
+    """Who besides the owner can write, per the mode bits (None: nobody)."""
+    if st.st_mode & stat.S_IWOTH:
+        return "every user"
+    if st.st_mode & stat.S_IWGRP and not _group_of_one(st.st_gid):
+        return f"group {st.st_gid}"
+    return None
+
+
+def unsafe_reason(folder: str) -> str | None:
+    """Why another user could write to ``folder`` (or swap it for one of theirs), or None when only
+    this user (and root) can: ``folder`` itself belongs to this user, is no symbolic link and nobody
+    else can write to it; every folder above it (as written and with links resolved) belongs to this
+    user or root and nobody else can write to it, unless it is sticky (as ``/tmp`` is).
+
+    >>> folder = tempfile.mkdtemp()  # mode 0700
+    >>> unsafe_reason(folder) is None
+    True
+    >>> os.chmod(folder, 0o777); unsafe_reason(folder).endswith("can be written by every user")
+    True
+    >>> os.rmdir(folder)
+    """
+    if os.name != "posix":
         return None
-    return folder
+    me = os.geteuid()
+    path = os.path.abspath(folder)
+    st = os.lstat(path)
+    if stat.S_ISLNK(st.st_mode):
+        return f"{path} is a symbolic link"
+    if not stat.S_ISDIR(st.st_mode):
+        return f"{path} is not a folder"
+    if st.st_uid != me:
+        return f"{path} belongs to {_user(st.st_uid)}, not to you ({_user(me)})"
+    who = _others_can_write(st)
+    if who:
+        return f"{path} can be written by {who}"
+    parents = [Path(path).parent, Path(os.path.realpath(Path(path).parent))]
+    for above in {p for parent in parents for p in (parent, *parent.parents)}:
+        st = os.lstat(above)
+        if stat.S_ISLNK(st.st_mode):  # its own folder is checked, and so is where it leads
+            continue
+        if st.st_uid not in (me, 0):
+            return f"{above}, a folder above {path}, belongs to {_user(st.st_uid)}"
+        who = _others_can_write(st)
+        if who and not st.st_mode & stat.S_ISVTX:
+            return f"{above}, a folder above {path}, can be written by {who}"
+    return None
 
 
-def _announce(message: str) -> None:
-    global _fallback_announced
-    if not _fallback_announced:
-        _fallback_announced = True
-        warnings.warn(message, RuntimeWarning, stacklevel=4)
+# --------------------------------------------------------------------------- where the kernels cache
+
+
+def _usable(folder: str, private: bool = False) -> tuple[bool, str | None]:
+    """``(writable, why unsafe)`` of ``folder``, created if missing (mode 0700 when ``private``).
+    A ``private`` folder that exists is checked even when it cannot be written (someone else's)."""
+    try:
+        os.makedirs(folder, mode=0o700 if private else 0o777, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+        writable = True
+    except OSError:
+        writable = False
+    if not writable and not (private and os.path.lexists(folder)):
+        return False, None
+    try:
+        return writable, unsafe_reason(folder)
+    except OSError as error:
+        return writable, f"{folder} could not be checked ({error})"
+
+
+def _temp_root() -> str:
+    uid = os.geteuid() if hasattr(os, "geteuid") else 0
+    return os.path.join(tempfile.gettempdir(), f"pokerlut-numba-cache-{uid}")
+
+
+_folders: dict[str, str | None] = {}
+_folders_lock = threading.Lock()
+
+
+def _folder_for(py_file: str) -> str | None:
+    """The folder the kernels of ``py_file`` cache in (None: none is writable and safe), chosen
+    once per source folder; says once what it chose when that is not numba's usual place."""
+    key = os.path.dirname(os.path.abspath(py_file))
+    with _folders_lock:
+        if key not in _folders:
+            _folders[key] = _choose(py_file)
+        return _folders[key]
+
+
+def _choose(py_file: str) -> str | None:
+    sub = compat.cache_subpath(py_file)
+    candidates = []
+    if compat.cache_dir():
+        candidates.append((os.path.join(compat.cache_dir(), sub), False))
+    candidates.append((os.path.join(os.path.dirname(os.path.abspath(py_file)), "__pycache__"), False))
+    try:
+        candidates.append((os.path.join(compat.user_cache_root(), sub), False))
+    except Exception:  # pragma: no cover - no home folder at all
+        pass
+    temp = None
+    if not compat.cache_dir():
+        temp = _temp_root()
+        candidates.append((os.path.join(temp, sub), True))
+    refused = []
+    for folder, private in candidates:
+        if private:  # the per-user temporary root first, so that its checks come before any use
+            writable, reason = _usable(temp, private=True)
+            if writable and reason is None:
+                writable, reason = _usable(folder, private=True)
+        else:
+            writable, reason = _usable(folder)
+        if reason is not None:
+            refused.append(reason)
+            continue
+        if not writable:
+            continue
+        if refused:
+            _announce("folder", f"pokerlut: not caching compiled kernels where another user could plant code "
+                                f"({'; '.join(refused)}); caching them in {folder} instead (set NUMBA_CACHE_DIR "
+                                f"to a folder only you can write to, or remove write access for others)")
+        elif private:
+            _announce("folder", f"pokerlut: numba cannot write its cache next to pokerlut or in your cache "
+                                f"folder; caching compiled kernels in {temp} instead (set NUMBA_CACHE_DIR to "
+                                f"choose)")
+        return folder
+    why = f" (refused, as another user could plant code there: {'; '.join(refused)})" if refused else ""
+    _announce("folder", f"pokerlut: numba has no writable cache folder that only you can write to{why}; kernels "
+                        f"compile anew in every process (set NUMBA_CACHE_DIR to a folder only you can write to)")
+    return None
+
+
+class _Locator(compat.Locator):
+    """The folder :func:`_folder_for` chose; the source stamp is a hash of the source file."""
+
+    @classmethod
+    def find(cls, py_file):
+        folder = _folder_for(py_file)
+        if folder is None:
+            return None
+        return folder, hashlib.sha256(Path(py_file).read_bytes()).hexdigest()
+
+
+class DamagedCacheFile(Exception):
+    """A cache file that is not what pokerlut wrote (truncated, changed) or not safe to read."""
+
+
+def _seal(payload: bytes) -> bytes:
+    return MAGIC + hashlib.sha256(payload).digest() + payload
+
+
+def read_checked(path: str) -> bytes:
+    """The contents of a cache file pokerlut wrote, checked: a regular file (links are not
+    followed), of this user's or root's, that nobody else can write, within
+    :data:`MAX_FILE_BYTES`, whose SHA-256 matches; else :class:`DamagedCacheFile` naming the file
+    and the reason (``FileNotFoundError`` when there is none).
+
+    >>> read_checked(os.devnull)
+    Traceback (most recent call last):
+    ...
+    pokerlut.kernels.compile.DamagedCacheFile: /dev/null is not a regular file
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise DamagedCacheFile(f"{path} cannot be opened ({error.strerror or error})") from None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise DamagedCacheFile(f"{path} is not a regular file")
+        if os.name == "posix":
+            if st.st_uid not in (os.geteuid(), 0):
+                raise DamagedCacheFile(f"{path} belongs to {_user(st.st_uid)}")
+            who = _others_can_write(st)
+            if who:
+                raise DamagedCacheFile(f"{path} can be written by {who}")
+        if st.st_size > MAX_FILE_BYTES:
+            raise DamagedCacheFile(f"{path} holds {st.st_size:,} bytes, more than any kernel's")
+        data = f.read(MAX_FILE_BYTES + 1)
+    head = len(MAGIC) + 32
+    if len(data) < head or not data.startswith(MAGIC):
+        raise DamagedCacheFile(f"{path} is truncated or not a pokerlut cache file ({len(data):,} bytes)")
+    if hashlib.sha256(data[head:]).digest() != data[len(MAGIC):head]:
+        raise DamagedCacheFile(f"{path} is damaged: its checksum does not match ({len(data):,} bytes)")
+    return data[head:]
+
+
+def _write(path: str, data: bytes) -> None:
+    """``data`` into ``path`` whole or not at all (a temporary file, then a rename)."""
+    temporary = f"{path}.tmp.{os.getpid()}.{threading.get_ident()}"
+    try:
+        with open(temporary, "wb") as f:
+            f.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+class _Files:
+    """A function's index file (``<base>.nbi``: numba's version, the source stamp, and each entry's
+    key with its data file) and data files (``<base>.<n>.nbc``: a compile result), each sealed with
+    a SHA-256 and checked by :func:`read_checked` before it is unpickled."""
+
+    def __init__(self, folder: str, base: str, stamp: str):
+        self.folder, self.stamp = folder, stamp
+        self.index_path = os.path.join(folder, f"{base}.nbi")
+        self.data_pattern = f"{base}.{{}}.nbc"
+
+    def _load_index(self) -> dict:
+        try:
+            payload = read_checked(self.index_path)
+        except FileNotFoundError:
+            return {}
+        version, stamp, entries = pickle.loads(payload)
+        compat.cache_log("[cache] index loaded from %r", self.index_path)
+        if version != nb.__version__ or stamp != self.stamp:
+            return {}  # another numba or another source: written over on the next save
+        return entries
+
+    def _save_index(self, entries: dict) -> None:
+        _write(self.index_path, _seal(compat.dumps((nb.__version__, self.stamp, entries))))
+        compat.cache_log("[cache] index saved to %r", self.index_path)
+
+    def load(self, key):
+        name = self._load_index().get(key)
+        if name is None:
+            return None
+        path = os.path.join(self.folder, name)
+        try:
+            payload = read_checked(path)
+        except FileNotFoundError:  # removed while the index still names it
+            return None
+        data = pickle.loads(payload)
+        compat.cache_log("[cache] data loaded from %r", path)
+        return data
+
+    def save(self, key, data) -> None:
+        try:
+            entries = self._load_index()
+        except Exception:  # a damaged index: a new one
+            entries = {}
+        name = entries.get(key)
+        if name is None:
+            used = set(entries.values())
+            name = next(n for n in (self.data_pattern.format(i) for i in itertools.count(1)) if n not in used)
+            entries[key] = name
+        path = os.path.join(self.folder, name)
+        _write(path, _seal(compat.dumps(data)))
+        compat.cache_log("[cache] data saved to %r", path)
+        self._save_index(entries)
+
+    def flush(self) -> None:
+        self._save_index({})
+
+
+class _SourceAwareCache(compat.Cache):
+    """numba's function cache in the folder :func:`_folder_for` chose, its files checked, with
+    :data:`SOURCE_HASH` in every index key, that never fails a call."""
+
+    locator = _Locator
+    file_class = _Files
+    name_prefix = "pokerlut-"  # files numba itself (or an earlier pokerlut) wrote are never read as ours
+    key_extra = (SOURCE_HASH,)
+
+    def load_overload(self, sig, target_context):
+        _raise_lost_interrupt()
+        try:
+            return super().load_overload(sig, target_context)
+        except Exception as error:  # damaged or unreadable: compile in memory (and write over it)
+            what = str(error) if isinstance(error, DamagedCacheFile) else \
+                f"a cache file of {self.function_name} in {self.folder} cannot be loaded " \
+                f"({type(error).__name__}: {str(error)[:200]})"
+            _announce("damaged", f"pokerlut: numba's cache is damaged: {what}; compiling in memory instead, and "
+                                 f"writing a fresh copy (delete {self.folder} if this persists)")
+            return None
+
+    def save_overload(self, sig, data):
+        global _saving_off
+        _raise_lost_interrupt()  # before the save, which would fail for want of the object code
+        if _saving_off:
+            return
+        try:
+            super().save_overload(sig, data)
+        except Exception as error:  # a full disk, a file-size limit, a read-only folder...
+            _saving_off = True
+            _announce("unwritable", f"pokerlut: cannot write numba's cache in {self.folder} "
+                                    f"({type(error).__name__}: {error}); kernels compiled from now on in this "
+                                    f"process stay in memory (free disk space or fix the folder's permissions, "
+                                    f"or set NUMBA_CACHE_DIR to another folder)")
 
 
 def _source_aware_cache(function) -> _SourceAwareCache | None:
-    """The cache of ``function`` with the source-aware key, in the first folder numba can write
-    (beside the source or in the user's cache folder, else a per-user temporary folder); None when
-    there is none, and the kernels compile in every process.  The fallbacks say so once."""
-    try:
-        return _SourceAwareCache(function)
-    except RuntimeError as error:
-        if "no locator available" not in str(error):
-            raise
-    folder = None if numba.core.config.CACHE_DIR else _writable_temp_cache()
-    if folder is not None:
-        numba.core.config.CACHE_DIR = folder
-        try:
-            cache = _SourceAwareCache(function)
-        except RuntimeError as error:
-            if "no locator available" not in str(error):
-                raise
-        else:
-            _announce(f"pokerlut: numba cannot write its cache next to pokerlut or in your cache folder; "
-                      f"caching compiled kernels in {folder} instead (set NUMBA_CACHE_DIR to choose)")
-            return cache
-    _announce("pokerlut: numba has no writable cache folder (set NUMBA_CACHE_DIR to one); kernels compile "
-              "anew in every process")
-    return None
+    """The cache of ``function`` (see the module's docstring); None when no folder is writable and
+    safe, and the kernels compile in every process."""
+    if _folder_for(inspect.getfile(function)) is None:
+        return None
+    return _SourceAwareCache(function)
+
+
+def cache_folder() -> str | None:
+    """The folder pokerlut's kernels cache in, or None when they compile in every process.
+
+    >>> folder = cache_folder()
+    >>> folder is None or os.path.isdir(folder)
+    True
+    """
+    return _folder_for(__file__)
+
+
+# --------------------------------------------------------------------------- forks
+
+
+_fork_held = threading.local()
+
+
+def _before_fork() -> None:
+    _fork_held.value = compat.compiler_lock().acquire(timeout=FORK_WAIT)
+
+
+def _after_fork_in_parent() -> None:
+    if getattr(_fork_held, "value", False):
+        _fork_held.value = False
+        compat.compiler_lock().release()
+
+
+def _after_fork_in_child() -> None:
+    if getattr(_fork_held, "value", False):
+        _fork_held.value = False
+        compat.compiler_lock().release()
+    else:  # the lock could not be taken in time: the child must not inherit it held
+        compat.reset_compiler_lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+
+
+_lost_interrupt = False  # a KeyboardInterrupt Python could not raise, to raise at the next cache step
+
+
+def _hook_unraisable(previous):
+    def hook(unraisable):
+        global _lost_interrupt
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):  # a Ctrl-C lost in a callback
+            _lost_interrupt = True
+            return
+        previous(unraisable)
+
+    hook.pokerlut_previous = previous
+    return hook
+
+
+def _raise_lost_interrupt() -> None:
+    global _lost_interrupt
+    if _lost_interrupt and threading.current_thread() is threading.main_thread():
+        _lost_interrupt = False
+        raise KeyboardInterrupt
+
+
+if not hasattr(sys.unraisablehook, "pokerlut_previous"):
+    sys.unraisablehook = _hook_unraisable(sys.unraisablehook)
 
 
 def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = False, inline: bool = False):
@@ -116,22 +513,18 @@ def jit(function, name: str | None = None, parallel: bool = False, nrt: bool = F
     dispatcher = nb.njit(**options)(function)
     cache = _source_aware_cache(function)
     if cache is not None:
-        dispatcher._cache = cache  # what numba's enable_caching does, with our key
+        compat.set_cache(dispatcher, cache)
     return dispatcher
 
 
 def entry_point(function, signature, name: str):
     """``function`` compiled now as a C callable of ``signature`` (a numba ``cfunc``: call it by its
     ``address``), under ``name``, NRT off, cached as the kernels are."""
-    from numba.core import sigutils
-    from numba.core.ccallback import CFunc
-
     function.__name__ = function.__qualname__ = name
-    entry = CFunc(function, sigutils.normalize_signature(signature), locals={},
-                  options={"nopython": True, "_nrt": False})
+    entry = compat.cfunc(function, signature, {"nopython": True, "_nrt": False})
     cache = _source_aware_cache(function)
     if cache is not None:
-        entry._cache = cache
+        compat.set_cache(entry, cache)
     entry.compile()
     return entry
 

@@ -31,7 +31,6 @@ import llvmlite.ir as ir
 import numba as nb
 import numpy as np
 from numba import types
-from numba.core import cgutils
 from numba.extending import intrinsic
 
 from .. import layout
@@ -77,15 +76,20 @@ _SUITS_LOW = _suit_plane((0, 1))
 _SUITS_HIGH = _suit_plane((2, 3))
 
 
+def _declared(module, fnty, name):
+    """The function ``name`` of ``module``, declared with type ``fnty`` if it is not yet (llvmlite's
+    IR only: no numba internals)."""
+    existing = module.globals.get(name)
+    return existing if existing is not None else ir.Function(module, fnty, name)
+
+
 def _pshufb(builder, table, index):
-    fnty = ir.FunctionType(V32, [V32, V32])
-    fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.avx2.pshuf.b")
+    fn = _declared(builder.module, ir.FunctionType(V32, [V32, V32]), "llvm.x86.avx2.pshuf.b")
     return builder.call(fn, [table, index])
 
 
 def _psadbw(builder, value):
-    fnty = ir.FunctionType(V4, [V32, V32])
-    fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.avx2.psad.bw")
+    fn = _declared(builder.module, ir.FunctionType(V4, [V32, V32]), "llvm.x86.avx2.psad.bw")
     return builder.call(fn, [value, ir.Constant(V32, [0] * 32)])
 
 
