@@ -248,9 +248,10 @@ def write_tables(out_dir: Path, variants: list[str] | None = None) -> dict[str, 
 def other_generator(folder: Path) -> str | None:
     """The generator a table set's manifest names when it is not this module (else None)."""
     try:
-        return json.loads((folder / MANIFEST).read_text()).get("generator")
+        manifest = json.loads((folder / MANIFEST).read_text())
     except (FileNotFoundError, ValueError):
         return None
+    return manifest.get("generator") if isinstance(manifest, dict) else None
 
 
 def compare_dirs(expected: Path, actual: Path) -> list[str]:
