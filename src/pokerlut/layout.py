@@ -40,9 +40,11 @@ True
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 
-from .constants import N_RANKS, N_SUITS
+from .constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL, N_RANKS, N_SUITS
 
 #: Per rank (deuce .. ace), the amount a card adds to the rank key.  These are OMPEval's
 #: published constants: every multiset of up to seven ranks (at most four of each) has its own
@@ -116,11 +118,15 @@ MAX_WILDS = 7
 CARD_TABLE = "cards"
 FLUSH_TABLE = "flush"
 HAND_VALUES_TABLE = "hand_values"
-#: A few flags of the game, as a uint8 array: whether 6/7-card rows with five cards of one suit are
-#: ranked subset by subset (games where a flush is bad), whether it deals the wild card, whether
-#: suits count.
+#: Per strength (row 0 unused): the category, then the ranks that name the hand, most significant
+#: first (``NO_CARD`` where unused): ``HAND_VALUES_COLUMNS`` uint8 columns.
+HAND_VALUES_COLUMNS = 6
+#: A few flags of the game, as a uint8 array of 0s and 1s: whether 6/7-card rows with five cards of
+#: one suit are ranked subset by subset (games where a flush is bad), whether it deals the wild
+#: card, whether suits count.
 RULES_TABLE = "rules"
-RULE_SUBSET_RARE, RULE_WILD, RULE_FLUSHES = range(3)
+N_RULES = 3
+RULE_SUBSET_RARE, RULE_WILD, RULE_FLUSHES = range(N_RULES)
 
 #: The dtype of each kind of table, as the generator writes them and the kernels are compiled for.
 CARD_DTYPE = np.uint64
@@ -276,6 +282,9 @@ OMAHA_BOARD_COUNTERS_START = sum(5 << (SUIT_COUNTER_BITS * s) for s in range(N_S
 OMAHA_LOW_RANKS = 8
 OMAHA_ROW_DTYPE = np.uint32
 OMAHA_LOW_DTYPE = np.uint8
+#: The Omaha tables' values are strengths of the high game's natural hands (1..NATURAL_STRENGTHS,
+#: 0 where a deal is impossible); the low's are on the scale of this table set (1: no low).
+OMAHA_LOW_SCALE = "eight-or-better"
 #: The kernels take the Omaha tables as three arrays (fewer pointers for a hot loop to keep in
 #: registers), put together when the set is loaded: ``rows`` (uint32) = ``flush_rows`` (at 0),
 #: ``board_bases`` (at :data:`OMAHA_BASES_AT`), ``board_rows`` (at :data:`OMAHA_ROWS_AT`);
@@ -304,3 +313,21 @@ def low_bit(rank: int) -> int:
     if rank == N_RANKS - 1:
         return 1
     return 1 << (rank + 1) if rank + 1 < OMAHA_LOW_RANKS else 0
+
+
+# --------------------------------------------------------------------------- exact preflop equities
+
+#: The preflop table set (``tables/preflop``, :mod:`pokerlut.abstraction.preflop`): three square
+#: int64 matrices over the 169 starting-hand classes (cell ``13 * row + column`` of the grid):
+#: ``pairs[A, B]`` the pairs of a combo of class A and one of class B that share no card,
+#: ``wins[A, B]`` and ``ties[A, B]`` the boards (``PREFLOP_BOARDS`` per pair) A's combo wins and
+#: ties, summed over those pairs.  So ``wins + wins.T + ties == pairs * PREFLOP_BOARDS``.
+PREFLOP_TABLE_SET = "preflop"
+PREFLOP_PAIRS, PREFLOP_WINS, PREFLOP_TIES = "pairs", "wins", "ties"
+PREFLOP_CLASSES = N_RANKS * N_RANKS
+PREFLOP_DTYPE = np.int64
+#: Boards of each heads-up preflop deal: the five board cards of the 48 the two hands leave.
+PREFLOP_BOARDS = comb(N_NATURAL - 2 * HOLDEM_HOLE, BOARD_CARDS)
+#: The most combos of one class (an offsuit class: four suits for one card, three for the other),
+#: so ``pairs`` is at most its square.
+PREFLOP_MAX_COMBOS = N_SUITS * (N_SUITS - 1)

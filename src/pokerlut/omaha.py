@@ -136,8 +136,9 @@ def evaluate_omaha(holes: HandsLike, board: HandsLike, *, variant: VariantLike =
     check
         Reject cards outside the deck (the wild card included: Omaha deals natural cards only) and
         a card dealt twice in a hand, naming the hand and the card; the check is fused into the
-        kernel.  ``False`` skips it: bad input then gives meaningless strengths (0 for an id above
-        51, or garbage), but never reads outside the tables.
+        kernel.  ``False`` does not raise: a hand holding a card outside the deck (the wild card
+        and every id above 52 included) or a card twice then gets strength 0 (and low 0), below
+        every real hand, and nothing is read outside the tables.
     parallel
         As for :func:`pokerlut.evaluate`.
 

@@ -46,6 +46,7 @@ from typing import Union
 
 from .constants import (BADUGI_CARDS, HAND_SIZES, N_RANKS, N_SUITS, OFC_ROW_SIZES, OMAHA_BOARD_SIZES,
                         OMAHA_HOLE_SIZES, RANK_CHARS, THREE_CARDS, card)
+from . import layout
 from .tables import TableSet, load_table_set
 
 __all__ = ["Variant", "VARIANTS", "VariantLike", "get_variant", "BEST_FIVE_VARIANTS"]
@@ -129,7 +130,7 @@ VARIANTS: dict[str, Variant] = {v.name: v for v in (
     Variant("deuce-seven-low", "Deuce-to-seven low", _ALL_RANKS, BEST_FIVE, "deuce-seven-low", low=True),
     Variant("omaha", "Omaha", _ALL_RANKS, OMAHA, "high", hole_sizes=OMAHA_HOLE_SIZES,
             board_sizes=OMAHA_BOARD_SIZES),
-    Variant("omaha-hilo", "Omaha hi-lo (eight or better)", _ALL_RANKS, OMAHA_HILO, "high", "eight-or-better",
+    Variant("omaha-hilo", "Omaha hi-lo (eight or better)", _ALL_RANKS, OMAHA_HILO, "high", layout.OMAHA_LOW_SCALE,
             hole_sizes=OMAHA_HOLE_SIZES, board_sizes=OMAHA_BOARD_SIZES),
     Variant("stud", "Seven-card stud", _ALL_RANKS, STUD, "high"),
     Variant("stud-hilo", "Seven-card stud hi-lo (eight or better)", _ALL_RANKS, STUD_HILO, "high",

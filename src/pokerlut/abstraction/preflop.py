@@ -24,14 +24,13 @@ equity(B, A) = 1`` exactly.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import _threads
+from .. import _threads, layout
 from ..constants import N_NATURAL
 from ..iso import board_indexer
 from ..kernels import registry
@@ -42,9 +41,9 @@ from ..tables import load_table_set
 __all__ = ["preflop_equity", "preflop_tables", "preflop_lookup", "preflop_versus", "PreflopTables", "PreflopResult",
            "compute_preflop_tables", "PREFLOP_BOARDS", "TABLE_SET"]
 
-TABLE_SET = "preflop"
+TABLE_SET = layout.PREFLOP_TABLE_SET
 #: Boards of each heads-up preflop deal: C(48, 5).
-PREFLOP_BOARDS = math.comb(N_NATURAL - 4, 5)
+PREFLOP_BOARDS = layout.PREFLOP_BOARDS
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,7 @@ from .._notice import noticed, progress_bar
 from ..iso import street_indexer
 from ..kernels import registry
 from ..kernels.handstrength import MAX_COMBOS, RADIX, pair_table
-from ..tables import load_table_set
+from ..tables import load_table_set, regular_file_size
 
 __all__ = ["street_table", "StreetTable", "StreetFiles", "STREETS", "DEFAULT_STREET_BINS", "compute_block",
            "finish_block", "block_entries", "table_plan", "pending_ranges", "merge_ranges", "completions"]
@@ -255,6 +255,8 @@ class StreetFiles:
                                  f"with the same ones to resume, or restart=True to start over")
             if not all(p.exists() for p in self.paths.values()):
                 raise ValueError(f"{self.checkpoint} names files missing from {self.folder}; restart=True starts over")
+            for path in self.paths.values():  # a FIFO or a device in place of a file is refused, not waited on
+                regular_file_size(path)
             self.maps = {k: np.lib.format.open_memmap(self.paths[k], mode="r+") for k in self.paths}
             for k, (_, dtype, shape) in plan["files"].items():
                 if self.maps[k].dtype != np.dtype(dtype) or self.maps[k].shape != shape:

@@ -45,7 +45,6 @@ from .row_hash import build_row_hash
 
 GENERATOR_VERSION = "3"
 MANIFEST = "manifest.json"
-HAND_VALUE_COLUMNS = 6
 WILD_SYMBOL = N_RANKS  # the wild card as a fourteenth rank in rank multisets
 
 
@@ -121,7 +120,7 @@ def flush_table(ladder: Ladder) -> np.ndarray:
 
 
 def hand_values_table(ladder: Ladder) -> np.ndarray:
-    table = np.full((ladder.n_strengths + 1, HAND_VALUE_COLUMNS), NO_CARD, dtype=np.uint8)
+    table = np.full((ladder.n_strengths + 1, layout.HAND_VALUES_COLUMNS), NO_CARD, dtype=np.uint8)
     for strength in range(1, ladder.n_strengths + 1):
         hand = ladder.hand_class(strength)
         table[strength, 0] = hand.category
@@ -167,7 +166,7 @@ def build_badugi_tables(ladder: BadugiLadder) -> dict[str, np.ndarray]:
     """Badugi's tables (:mod:`pokerlut.tablegen.badugi`): suit-set card constants, ``suit_keys``,
     the strengths by sum of suit keys, ``hand_values`` and the flags; checked hand by hand."""
     tables = {layout.CARD_TABLE: ladder.card_table(), layout.SUIT_KEYS_TABLE: ladder.suit_keys,
-              layout.HAND_VALUES_TABLE: hand_values_table(ladder), layout.RULES_TABLE: np.zeros(3, dtype=np.uint8),
+              layout.HAND_VALUES_TABLE: hand_values_table(ladder), layout.RULES_TABLE: np.zeros(layout.N_RULES, dtype=layout.RULES_DTYPE),
               layout.values_name(BADUGI_CARDS): ladder.value_table()}
     ladder.verify(tables)
     return tables
@@ -177,7 +176,7 @@ def build_table_set(ladder: Ladder | BadugiLadder) -> dict[str, np.ndarray]:
     """Every table of one ladder, by file stem."""
     if isinstance(ladder, BadugiLadder):
         return build_badugi_tables(ladder)
-    rules = np.zeros(3, dtype=np.uint8)
+    rules = np.zeros(layout.N_RULES, dtype=layout.RULES_DTYPE)
     rules[[layout.RULE_SUBSET_RARE, layout.RULE_WILD, layout.RULE_FLUSHES]] = (ladder.subset_rare, ladder.wild,
                                                                                ladder.flushes)
     tables = {layout.CARD_TABLE: card_table(ladder), layout.FLUSH_TABLE: flush_table(ladder),
@@ -249,9 +248,10 @@ def write_tables(out_dir: Path, variants: list[str] | None = None) -> dict[str, 
 def other_generator(folder: Path) -> str | None:
     """The generator a table set's manifest names when it is not this module (else None)."""
     try:
-        return json.loads((folder / MANIFEST).read_text()).get("generator")
+        manifest = json.loads((folder / MANIFEST).read_text())
     except (FileNotFoundError, ValueError):
         return None
+    return manifest.get("generator") if isinstance(manifest, dict) else None
 
 
 def compare_dirs(expected: Path, actual: Path) -> list[str]:

@@ -32,7 +32,7 @@ import numpy as np
 
 from .. import layout
 from ..constants import N_RANKS, OMAHA_BOARD_SIZES
-from .ladders import EIGHT_OR_BETTER, HIGH
+from .ladders import HIGH, LADDERS
 from .row_hash import build_row_hash
 
 __all__ = ["board_multisets", "build_omaha_tables", "omaha_flush_masks", "PAIRS"]
@@ -119,13 +119,14 @@ def _bit_count(x: np.ndarray) -> np.ndarray:
 def _low_table() -> np.ndarray:
     """``low[board bits, hole bits]``: the best low of two hole ranks and three other board ranks."""
     n = 1 << layout.OMAHA_LOW_RANKS
-    no_low = EIGHT_OR_BETTER.nonflush_strength(tuple(int(c) for c in _counts((11, 11, 11, 11, 10))), 0)
+    low_ladder = LADDERS[layout.OMAHA_LOW_SCALE]
+    no_low = low_ladder.nonflush_strength(tuple(int(c) for c in _counts((11, 11, 11, 11, 10))), 0)
     board = np.arange(n, dtype=np.int64)[:, None]
     hole = np.arange(n, dtype=np.int64)[None, :]
     table = np.full((n, n), no_low, dtype=np.int64)
     for chosen in combinations(range(layout.OMAHA_LOW_RANKS), 5):
         s = sum(1 << b for b in chosen)
-        value = EIGHT_OR_BETTER.nonflush_strength(tuple(int(c) for c in _counts(_low_ranks(s))), 0)
+        value = low_ladder.nonflush_strength(tuple(int(c) for c in _counts(_low_ranks(s))), 0)
         # the five ranks of s split into two hole ranks and three board ranks exactly when the ranks
         # of s the board lacks (at most two) are hole ranks and the hole holds two ranks of s
         off_board = s & ~board
