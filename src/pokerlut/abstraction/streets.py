@@ -45,7 +45,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -368,7 +367,7 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds)
     pending = pending_ranges(out.done, lo, hi)
     already = out.count_done(lo, hi)
-    show = sys.stderr.isatty() if progress is None else bool(progress)
+    show = None if progress is None else bool(progress)  # None: the bar when stderr is a terminal
     bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
     n_board = plan["n_board"]
     cost = completions(n_board) * math.comb(52 - n_board, 2) * 1.5
