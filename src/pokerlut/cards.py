@@ -29,7 +29,7 @@ import re
 import reprlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, overload
 
 import numpy as np
 
@@ -601,6 +601,14 @@ def _format_rows(ids: np.ndarray, style: str) -> np.ndarray:
         packed[r, np.cumsum(keep, axis=1)[keep] - 1] = codes[keep]
         codes = packed
     return np.ascontiguousarray(codes).view(f"U{3 * k - 1}").reshape(lead)
+
+
+@overload
+def format_cards(cards: Sequence[int], style: str = "ascii") -> str: ...
+
+
+@overload
+def format_cards(cards: Any, style: str = "ascii") -> Any: ...
 
 
 def format_cards(cards: Any, style: str = "ascii") -> Any:

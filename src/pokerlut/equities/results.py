@@ -9,13 +9,16 @@ split evenly among the winners) and, sampled, ``3`` squared pot units.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 from numpy.typing import NDArray
 
 from ..kernels.equity import SHARE_UNIT
+
+if TYPE_CHECKING:
+    import pandas
 
 __all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT", "PANDAS_HINT"]
 
@@ -123,7 +126,7 @@ class EquityResult:
     def __str__(self) -> str:
         return self.table()
 
-    def to_frame(self):
+    def to_frame(self) -> pandas.DataFrame:
         """A pandas DataFrame, one row per player (in the order given), columns ``player``,
         ``equity``, ``win``, ``tie``, ``std_error``; ``n``, ``method`` and ``engine`` in
         ``frame.attrs``.  Needs pandas (an ``ImportError`` naming ``pip install pandas`` if it is
@@ -159,7 +162,7 @@ class BatchEquityResult:
     std_error: NDArray[np.float64]
     seed: int | None = None
 
-    def to_frame(self):
+    def to_frame(self) -> pandas.DataFrame:
         """A pandas DataFrame in long form, one row per scenario and player: columns
         ``scenario``, ``player`` (indices), ``equity``, ``win``, ``tie``, ``std_error``, ``n``;
         ``method`` in ``frame.attrs``.  Pivot it for one row per scenario
