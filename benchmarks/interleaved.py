@@ -73,8 +73,11 @@ def main(argv=None) -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[5, 6, 7], choices=[5, 6, 7])
     args = parser.parse_args(argv)
     pokerlut.set_num_threads(2)
+    info = pokerlut.kernel_info()
     print(f"{args.hands:,} random hands per row, best of {args.rounds} round-robin rounds; "
-          f"kernel path: {pokerlut.kernel_info()['path']}")
+          f"kernel path: {info['path']}; CPU: {info['cpu']}")
+    for k, choice in info["unchecked"].items():
+        print(f"  evaluate(check=False), {k} cards: {choice['kernel']} ({choice['reason']})")
     for k in args.sizes:
         best = measure(rows_for(k, args.hands), args.rounds)
         ceiling = best["ceiling"]

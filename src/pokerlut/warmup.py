@@ -20,22 +20,38 @@ import numba
 from . import _notice
 from ._notice import FEATURE_SECONDS, FEATURES
 from ._threads import get_num_threads
+from .constants import HAND_SIZES
 from .kernels import backend
 
 __all__ = ["warmup", "FEATURES", "cache_location", "kernel_info"]
 
 
 def kernel_info() -> dict:
-    """Which kernels rank hands here, and why: a dict with ``path`` (``"avx2"`` or ``"scalar"``),
-    ``reason``, ``threads``, the numba and llvmlite versions and the CPU.
+    """Which kernels rank hands here, and why: a dict with ``path`` (``"avx2"`` or ``"scalar"``:
+    what validated calls run), ``reason``, ``unchecked`` (per hand size 5, 6 and 7, what
+    ``evaluate(check=False)`` runs and why: ``{"kernel": "avx2" or "scalar", "reason": ...}``;
+    with AVX2 the faster of the two as timed here, which this call measures if no unchecked call
+    has yet, see :mod:`pokerlut.kernels.calibrate`), ``threads``, the numba and llvmlite versions and
+    the CPU.
 
     >>> info = kernel_info()
     >>> info["path"] in ("avx2", "scalar"), sorted(info)
-    (True, ['cpu', 'llvmlite', 'numba', 'path', 'reason', 'threads'])
+    (True, ['cpu', 'llvmlite', 'numba', 'path', 'reason', 'threads', 'unchecked'])
+    >>> sorted(info["unchecked"]), info["unchecked"][7]["kernel"] in ("avx2", "scalar")
+    ([5, 6, 7], True)
     """
-    reason = backend.simd_reason()
+    from .kernels import calibrate, registry
+    from .tables import load_table_set
+
+    high = load_table_set("high")
+    for n in HAND_SIZES:
+        registry.ranking_kernel(n, False, high.simd_fits, high.rank_tables(n))  # measures, the first time
+    reason, chosen = backend.simd_reason(), calibrate.chosen()
+    unchecked = {n: {"kernel": chosen[n].kernel, "reason": chosen[n].reason} if n in chosen and not reason
+                 else {"kernel": "scalar", "reason": reason} for n in HAND_SIZES}
     return {"path": "scalar" if reason else "avx2",
             "reason": reason or "AVX2 on this x86-64 CPU: four rows per vector for the key of validated calls",
+            "unchecked": unchecked,
             "threads": get_num_threads(), "numba": numba.__version__, "llvmlite": llvmlite.__version__,
             "cpu": f"{platform.machine()} {backend.host_cpu_name()}"}
 
