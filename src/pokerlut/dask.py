@@ -177,7 +177,6 @@ def street_table(street: str, folder, *, bins: int = 50, by_round: bool = True, 
     1980
     """
     dask = _import_dask()
-    import sys
 
     from ._notice import progress_bar
     from .abstraction.streets import StreetFiles, StreetTable, pending_ranges, table_plan
@@ -204,7 +203,7 @@ def street_table(street: str, folder, *, bins: int = 50, by_round: bool = True, 
         edges = np.linspace(a, b, min(share, b - a) + 1).astype(np.int64)
         blocks += [(int(x), int(y)) for x, y in zip(edges[:-1], edges[1:]) if y > x]
     params = (street, plan["bins"] or 1, bool(by_round), dtype)
-    show = sys.stderr.isatty() if progress is None else bool(progress)
+    show = progress if progress is None else bool(progress)
     bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
     try:
         if client is not None:

@@ -45,7 +45,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -335,7 +334,7 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     restart : bool
         Ignore a checkpoint in ``folder`` and start over.
     progress : bool or None
-        A progress bar on stderr (default: when stderr is a terminal).
+        A progress bar on stderr (default: where someone watches: a terminal, or a notebook).
     parallel : bool or None
         As for :func:`pokerlut.evaluate` (default: all threads for a long call).
     checkpoint_seconds : float
@@ -366,7 +365,7 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds)
     pending = pending_ranges(out.done, lo, hi)
     already = out.count_done(lo, hi)
-    show = sys.stderr.isatty() if progress is None else bool(progress)
+    show = progress if progress is None else bool(progress)
     bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
     n_board = plan["n_board"]
     cost = completions(n_board) * math.comb(52 - n_board, 2) * 1.5

@@ -10,7 +10,6 @@ inclusion-exclusion the class counts of its draws are ``sum over S in D of (-1)^
 from __future__ import annotations
 
 import math
-import sys
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -348,7 +347,7 @@ def game_return(game: str | Game = "jacks-or-better", paytable=None, *,
     are valued exactly by counting (see :func:`hold_values`) and the best is played.  With
     integer payouts (or fractions with a small common denominator) the result is an exact
     :class:`~fractions.Fraction`.  ``progress``: a progress bar (needs ``tqdm``) on stderr;
-    ``None`` shows it when stderr is a terminal.
+    ``None`` shows it where someone watches (a terminal, a notebook).
 
     >>> r = game_return("jacks-or-better", progress=False)
     >>> f"{r.percent:.4f}%", r.deal_classes
@@ -359,7 +358,7 @@ def game_return(game: str | Game = "jacks-or-better", paytable=None, *,
     table = make_paytable(g, paytable)
     deals, weights = canonical_deals(g.deck_size)
     n = len(deals)
-    bar = progress_bar(n, f"{g.name}: count tables", sys.stderr.isatty() if progress is None else bool(progress),
+    bar = progress_bar(n, f"{g.name}: count tables", progress if progress is None else bool(progress),
                        unit=" deals", unit_scale=True, delay=0)
     try:
         tabs = game_tables(g.key)  # built on the game's first use (a fraction of a second)

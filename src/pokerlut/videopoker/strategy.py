@@ -20,7 +20,6 @@ often that is a best hold and the return it gives.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -365,7 +364,7 @@ def strategy_chart(game: str | Game = "jacks-or-better", paytable=None, *,
     somewhere are ranked by the order in which they win when they compete (greedy, then adjacent
     swaps; see the module docstring and ``docs/rules.md``, "Video poker strategy charts").  The
     chart reports how often playing it (the first line a deal has, its best hold) is optimal and the
-    return it gives.  ``progress``: a progress bar on stderr (``None``: when it is a terminal).
+    return it gives.  ``progress``: a progress bar on stderr (``None``: on a terminal or in a notebook).
 
     >>> chart = strategy_chart("jacks-or-better", progress=False)
     >>> chart.patterns_in_order[:3]
@@ -378,7 +377,7 @@ def strategy_chart(game: str | Game = "jacks-or-better", paytable=None, *,
     table = make_paytable(g, paytable)
     deals, weights = canonical_deals(g.deck_size)
     n = len(deals)
-    bar = progress_bar(3, f"{g.name}: strategy chart", sys.stderr.isatty() if progress is None else bool(progress),
+    bar = progress_bar(3, f"{g.name}: strategy chart", progress if progress is None else bool(progress),
                        unit=" steps", delay=0)
     try:
         values = _all_hold_values(deals, table)
