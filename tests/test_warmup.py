@@ -197,7 +197,7 @@ def test_warmup_into_a_log_writes_one_line_per_step(tmp_path):
     assert [line.split(":")[0] for line in lines] == ["pokerlut warmup [1/2]", "pokerlut warmup [2/2]",
                                                       "pokerlut warmup"], lines
     assert lines[0].startswith(f"pokerlut warmup [1/2]: enumeration (from an empty cache about "
-                               f"{W.FEATURE_SECONDS['enumeration']} s,")
+                               f"{W.FEATURE_SECONDS['enumeration']} s of the ")
     assert lines[1].startswith("pokerlut warmup [2/2]: hand strength") and lines[2].startswith("pokerlut warmup: done")
 
 
@@ -207,3 +207,22 @@ def test_warmup_shows_a_bar_in_a_notebook_and_nothing_when_told(notebook, capsys
     assert "pokerlut warmup (about" in err and "[1/1]" not in err, err  # the bar (tqdm.auto), no log lines
     pokerlut.warmup("enumeration", progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_the_readme_and_the_cli_quote_the_one_warmup_estimate():
+    import re
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text().split())
+    quoted = re.findall(r"about (\d+) s from an empty cache", readme)
+    assert quoted and {int(q) for q in quoted} == {W.WARMUP_SECONDS} == {sum(W.FEATURE_SECONDS.values())}, quoted
+    assert W.WARMUP_MACHINE in readme
+    assert not re.search(r"warmup[^.]*\b(minute|minutes)\b", readme)  # no estimate of its own beside the one value
+    helps = {}
+    for argv in (("--help",), ("warmup", "--help")):
+        r = subprocess.run([sys.executable, "-m", "pokerlut", *argv], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        helps[argv] = " ".join(r.stdout.split())
+    assert f"warmup compile every kernel now (from an empty cache about {W.WARMUP_SECONDS} s on {W.WARMUP_MACHINE};" \
+        in helps[("--help",)], helps
+    assert not re.search(r"\d+ s\b|minute", helps[("warmup", "--help")])  # no estimate of its own

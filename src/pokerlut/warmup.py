@@ -228,7 +228,7 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
         if lines:
             left = sum(FEATURE_SECONDS[f] for f in features[i:])
             _line(f"pokerlut warmup [{i + 1}/{len(features)}]: {feature} (from an empty cache about "
-                  f"{FEATURE_SECONDS[feature]} s, {left} s left with it)")
+                  f"{FEATURE_SECONDS[feature]} s of the {left} s left)")
         start = time.perf_counter()
         _notice.mark_compiled(feature)  # no notice: the bar says what is going on
         steps[feature]()
