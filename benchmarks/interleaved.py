@@ -7,7 +7,8 @@ On a shared machine a burst of load lasts seconds; pytest-benchmark times every 
 before the next row, so one burst can halve a single row.  Here every round times each row once,
 in turn (the ceiling kernel, the SIMD and scalar kernels checked and unchecked, ``evaluate`` on
 one thread and on the pool, the 10% wild mix), and each row keeps its best round: the ratios
-compare rows that saw the same machine.  One thread unless the row says otherwise.
+compare rows that saw the same machine.  One thread unless the row says otherwise.  Last, per
+size, ``evaluate(check=False)`` and ``evaluate()`` alone, alternately: the ratio of their times.
 """
 
 from __future__ import annotations
@@ -51,6 +52,23 @@ def rows_for(k: int, n: int) -> dict[str, callable]:
 
 
 
+def unchecked_against_validated(k: int, n: int, rounds: int) -> float:
+    """``evaluate(check=False)``'s best time over ``evaluate()``'s, one thread, the two timed
+    alternately (the order swapped every round) on the same ``n`` hands of ``k`` cards."""
+    hands = pokerlut.random_hands(n, k, seed=SEED)
+    calls = [lambda: pokerlut.evaluate(hands, check=False, parallel=False),
+             lambda: pokerlut.evaluate(hands, check=True, parallel=False)]
+    best = [float("inf"), float("inf")]
+    for call in calls:
+        call()
+    for r in range(rounds):
+        for i in ((0, 1) if r % 2 else (1, 0)):
+            start = time.perf_counter()
+            calls[i]()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best[0] / best[1]
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10**7)
@@ -58,8 +76,11 @@ def main(argv=None) -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[5, 6, 7], choices=[5, 6, 7])
     args = parser.parse_args(argv)
     pokerlut.set_num_threads(2)
+    info = pokerlut.kernel_info()
     print(f"{args.hands:,} random hands per row, best of {args.rounds} round-robin rounds; "
-          f"kernel path: {pokerlut.kernel_info()['path']}")
+          f"kernel path: {info['path']}; CPU: {info['cpu']}")
+    for k, choice in info["unchecked"].items():
+        print(f"  evaluate(check=False), {k} cards: {choice['kernel']} ({choice['reason']})")
     for k in args.sizes:
         best = best_times(rows_for(k, args.hands), args.rounds)
         ceiling = best["ceiling"]
@@ -70,6 +91,8 @@ def main(argv=None) -> None:
             one, two = best[f"evaluate(), {check}"], best[f"evaluate(), {check}, 2 threads"]
             wild = best[f"evaluate(), {check}, 10% wild"]
             print(f"  {check}: 2 threads {one / two:.2f}x one thread; 10% wild {one / wild:.2f}x all-natural")
+        print(f"  evaluate(check=False) took {unchecked_against_validated(k, args.hands, 2 * args.rounds):.2f}x "
+              f"evaluate()'s time (the two alone, alternately, {2 * args.rounds} rounds)")
 
 
 if __name__ == "__main__":

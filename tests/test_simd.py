@@ -150,9 +150,49 @@ def test_only_card_tables_with_the_standard_wild_card_take_the_vector_key():
     assert not load_table_set("short-deck").simd_fits
 
 
-def test_validated_calls_take_the_vector_key_and_unchecked_ones_the_scalar_kernel():
-    assert registry.SIMD_UNCHECKED is False  # the measured choice (see its comment); flip both together
+def test_validated_calls_take_the_vector_key_and_unchecked_ones_the_kernel_measured_faster():
+    from pokerlut.kernels import calibrate
+
     for k in (5, 6, 7):
-        assert registry.ranking_kernel(k, True, True) is registry.simd_kernel(k, True)
-        assert registry.ranking_kernel(k, False, True) is registry.rank_kernel(k, False)
+        tables = TABLES.rank_tables(k)
+        assert registry.ranking_kernel(k, True, True, tables) is registry.simd_kernel(k, True)
         assert registry.ranking_kernel(k, True, False) is registry.rank_kernel(k, True)
+        assert registry.ranking_kernel(k, False, False, tables) is registry.rank_kernel(k, False)
+        chosen = registry.ranking_kernel(k, False, True, tables)
+        choice = calibrate.chosen()[k]  # measured once in the process, then kept
+        kernels = {"avx2": registry.simd_kernel(k, False), "scalar": registry.rank_kernel(k, False)}
+        assert chosen is kernels[choice.kernel]
+        assert registry.ranking_kernel(k, False, True, tables) is chosen and calibrate.chosen()[k] is choice
+        assert choice.avx2_ns > 0 and choice.scalar_ns > 0 and "measured here" in choice.reason
+        info = pokerlut.kernel_info()["unchecked"][k]
+        assert info == {"kernel": choice.kernel, "reason": choice.reason}
+
+
+def test_the_choice_follows_the_measured_times(monkeypatch):
+    from pokerlut.kernels import calibrate
+
+    tables = TABLES.rank_tables(5)
+    for times, expected in (([1.0, 0.5], "scalar"), ([1.0, 0.97], "avx2"), ([0.5, 1.0], "avx2")):
+        monkeypatch.setattr(calibrate, "_best_times", lambda kernels, tables, n, times=times: times)
+        choice = calibrate.measure(5, registry.simd_kernel(5, False), registry.rank_kernel(5, False), tables)
+        assert choice.kernel == expected, (times, choice)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_either_unchecked_choice_gives_the_same_answers_through_evaluate(k, monkeypatch):
+    # the choice decides only the speed: force each one and compare, bad bytes and wild cards included
+    from test_validation import fuzzed_rows
+
+    from pokerlut.kernels import calibrate
+
+    rows = np.concatenate([fuzzed_rows(200_000, k, seed=40 + k),
+                           pokerlut.random_hands(200_000, k, wild_fraction=0.2, max_wilds=3, seed=k),
+                           np.random.default_rng(k).integers(0, 256, (50_000, k), dtype=np.uint8)])
+    answers = []
+    for kernel in ("avx2", "scalar"):
+        monkeypatch.setitem(calibrate._choices, k, calibrate.Choice(kernel, 0.0, 0.0, "forced by the test"))
+        assert pokerlut.kernel_info()["unchecked"][k]["kernel"] == kernel
+        answers.append(pokerlut.evaluate(rows, check=False))
+    assert np.array_equal(*answers)
+    valid = pokerlut.random_hands(10_000, k, seed=k)
+    assert np.array_equal(pokerlut.evaluate(valid, check=False), pokerlut.evaluate(valid))

@@ -7,6 +7,7 @@
 """
 
 from . import boards, course, interop, iso, jit, videopoker
+from ._notice import CompileNotice
 from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
 from .abstraction import ehs, ehs2, equity_histogram, hand_strength, potential, preflop_equity, street_table
 from .boards import board_texture, draws, made_hand, outs, range_breakdown
@@ -27,6 +28,7 @@ from .warmup import kernel_info, warmup
 __version__ = "0.1.0"
 
 __all__ = [
+    "CompileNotice",
     "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",

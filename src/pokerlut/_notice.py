@@ -2,11 +2,15 @@
 
 numba compiles a kernel the first time it runs and keeps the machine code in its cache, so only
 the very first call of each feature waits (:func:`pokerlut.warmup` does that waiting at once).
-A first call that compiles for more than about a second says so once on stderr, e.g.
-``pokerlut: compiling the equity kernels once (about 10 s); later runs load them from the cache``.
-By default only when stderr is a terminal; ``POKERLUT_COMPILE_MESSAGES`` (or
-:func:`set_compile_messages`) = ``always`` / ``never`` / ``auto`` changes that.  The message also
-goes to the ``pokerlut`` logger at INFO level.
+A first call that compiles for more than about a second says so once, as a
+:class:`CompileNotice` warning (shown where Python shows warnings: on stderr, in a notebook's
+cell), e.g. ``CompileNotice: pokerlut: compiling the equity kernels once (about 13 s); later runs
+load them from the cache``, and as an INFO record of the ``pokerlut`` logger.  By default the
+warning is shown where someone watches: stderr a terminal, or IPython / Jupyter.  Silence it by any
+of ``warnings.filterwarnings("ignore", category=pokerlut.CompileNotice)``,
+``logging.getLogger("pokerlut").setLevel(logging.WARNING)``, ``POKERLUT_COMPILE_MESSAGES=never``
+(or :func:`set_compile_messages`: ``always`` / ``never`` / ``auto``).  A filter that turns warnings
+into errors drops the notice instead: it never interrupts a call.
 """
 
 from __future__ import annotations
@@ -16,17 +20,28 @@ import logging
 import os
 import sys
 import threading
+import warnings
 from contextlib import contextmanager
 
-__all__ = ["FEATURE_SECONDS", "FEATURES", "compile_notice", "noticed", "set_compile_messages", "progress_bar",
-           "mark_compiled"]
+__all__ = ["FEATURE_SECONDS", "FEATURES", "WARMUP_SECONDS", "WARMUP_MACHINE", "CompileNotice", "compile_notice",
+           "noticed", "set_compile_messages", "progress_bar", "mark_compiled", "watched", "in_ipython", "say"]
 
 logger = logging.getLogger("pokerlut")
 
-#: What each feature compiles, and about how long that takes on a 2-core machine from an empty
-#: cache (the figure the notice quotes).
-FEATURE_SECONDS = {"evaluate": 8, "best five": 5, "enumeration": 2, "equity": 12, "omaha": 18,
-                   "video poker": 8, "boards": 8, "jit": 12, "games": 8, "suit classes": 9, "hand strength": 3}
+#: What each feature compiles, and about how long that takes from an empty cache, in the order
+#: warmup runs them (a feature compiled first on its own may take longer: it compiles what earlier
+#: steps would have): the figures the notice, warmup's bar and lines, ``pokerlut warmup --help`` and
+#: the README quote.  Measured on :data:`WARMUP_MACHINE`: the CPU seconds of each step of a whole
+#: warmup into an empty ``NUMBA_CACHE_DIR`` (137 s in all; the machine was busy, and the same
+#: warmup took 379 s of wall time; idle, a run before the evaluate step compiled the unchecked AVX2
+#: kernels too took 141 s of wall time and 131 s of CPU).
+FEATURE_SECONDS = {"evaluate": 13, "best five": 3, "enumeration": 1, "equity": 48, "omaha": 17,
+                   "video poker": 12, "boards": 9, "jit": 13, "games": 5, "suit classes": 14, "hand strength": 2}
+#: The estimate of a whole :func:`pokerlut.warmup` from an empty cache, written once: the README,
+#: ``pokerlut warmup --help`` and the progress bar quote it.
+WARMUP_SECONDS = sum(FEATURE_SECONDS.values())
+#: Where :data:`FEATURE_SECONDS` were measured.
+WARMUP_MACHINE = "a 2-core AMD EPYC (Zen 5) virtual machine"
 NOTICE_AFTER = 1.0  # seconds a first call runs before the notice appears
 
 _done: set[str] = set()
@@ -48,16 +63,71 @@ def set_compile_messages(mode: str | None) -> None:
     _mode = mode
 
 
+class CompileNotice(UserWarning):
+    """The notice of a first call that compiles kernels (see the module's text for silencing it)."""
+
+
+def in_ipython() -> bool:
+    """Whether this is an IPython shell or a Jupyter kernel (``get_ipython()`` answers).
+
+    >>> in_ipython()
+    False
+    """
+    import builtins
+
+    get = getattr(builtins, "get_ipython", None)
+    if get is None:
+        get = getattr(sys.modules.get("IPython"), "get_ipython", None)
+    try:
+        return get is not None and get() is not None
+    except Exception:  # a broken shell answers nothing
+        return False
+
+
+def watched() -> bool:
+    """Whether someone watches the output: stderr is a terminal, or this is IPython / Jupyter.
+
+    >>> isinstance(watched(), bool)
+    True
+    """
+    try:
+        if sys.stderr is not None and sys.stderr.isatty():
+            return True
+    except (AttributeError, ValueError):
+        pass
+    return in_ipython()
+
+
 def _messages_on() -> bool:
     mode = _mode or os.environ.get("POKERLUT_COMPILE_MESSAGES", "auto").strip().lower() or "auto"
-    if mode == "never":
+    if mode == "never" or logger.level > logging.INFO or logger.disabled:
         return False
-    if mode == "always":
-        return True
+    return mode == "always" or watched()
+
+
+def _caller() -> tuple[str, int, dict]:
+    """File, line and globals of the first frame on this thread's stack outside pokerlut (and
+    the ``contextlib`` machinery around it): the user's call."""
+    frame = sys._getframe(1)
+    while frame is not None and (frame.f_globals.get("__name__") or "").partition(".")[0] in ("pokerlut", "contextlib"):
+        frame = frame.f_back
+    if frame is None:
+        return __file__, 0, globals()
+    return frame.f_code.co_filename, frame.f_lineno, frame.f_globals
+
+
+def say(text: str, where: tuple[str, int, dict] | None = None) -> None:
+    """``text`` as a :class:`CompileNotice` and an INFO record of the ``pokerlut`` logger, as
+    configured (see the module's text); ``where``: the user's call (file, line, globals)."""
+    logger.info(text)
+    if not _messages_on():
+        return
+    filename, lineno, module_globals = where or _caller()
     try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
+        warnings.warn_explicit(text, CompileNotice, filename, lineno, module=module_globals.get("__name__"),
+                               registry=module_globals.setdefault("__warningregistry__", {}))
+    except Warning:  # a filter that turns warnings into errors: a notice never interrupts a call
+        pass
 
 
 @contextmanager
@@ -71,13 +141,12 @@ def compile_notice(feature: str) -> Iterator[None]:
         yield
         return
 
+    where = _caller()
+
     def announce() -> None:
         seconds = FEATURE_SECONDS.get(feature, 5)
-        text = (f"pokerlut: compiling the {feature} kernels once (about {seconds} s); later runs load them from the "
-                f"cache ('pokerlut warmup' compiles everything ahead)")
-        logger.info(text)
-        if _messages_on():
-            print(text, file=sys.stderr, flush=True)
+        say(f"pokerlut: compiling the {feature} kernels once (about {seconds} s); later runs load them from the "
+            f"cache ('pokerlut warmup' compiles everything ahead)", where)
 
     timer = threading.Timer(NOTICE_AFTER, announce)
     timer.daemon = True
@@ -118,9 +187,9 @@ def mark_compiled(feature: str) -> None:
 
 
 def progress_bar(total: float, desc: str, enabled: bool | None, **options: Any):
-    """The one progress bar: tqdm's on stderr when ``enabled`` (``None``: when stderr is a terminal)
-    and tqdm imports and there is an open stderr (under ``pythonw`` or a service ``sys.stderr`` is
-    ``None``), else ``None``.
+    """The one progress bar: tqdm's (``tqdm.auto``: a widget in a notebook) on stderr when
+    ``enabled`` (``None``: when someone watches, :func:`watched`) and tqdm imports and there is an
+    open stderr (under ``pythonw`` or a service ``sys.stderr`` is ``None``), else ``None``.
 
     >>> progress_bar(10, "boards", False) is None
     True
@@ -129,10 +198,7 @@ def progress_bar(total: float, desc: str, enabled: bool | None, **options: Any):
     if getattr(stream, "write", None) is None or getattr(stream, "closed", False):
         return None  # no stderr (or a closed one): no bar, and the result all the same
     if enabled is None:
-        try:
-            enabled = stream.isatty()
-        except (AttributeError, ValueError):
-            enabled = False
+        enabled = watched()
     if not enabled:
         return None
     try:

@@ -93,23 +93,25 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     n_rows, n_cards = rows.shape
     out = np.empty(n_rows, dtype=np.uint16)
     flat = rows.reshape(-1)
-    if table_set.suit_sets:  # badugi: the suits' rank masks
-        kernel = badugi_kernel(bool(check))
-        tables = (table_set.cards, table_set[layout.SUIT_KEYS_TABLE], table_set[layout.values_name(n_cards)])
+    with compile_notice("evaluate"):  # the kernel chosen and compiled (or loaded), saying so if that takes long
+        if table_set.suit_sets:  # badugi: the suits' rank masks
+            kernel = badugi_kernel(bool(check))
+            tables = (table_set.cards, table_set[layout.SUIT_KEYS_TABLE], table_set[layout.values_name(n_cards)])
 
-        def piece(lo: int, hi: int, slot: int = 0) -> int:
-            bad = np.zeros(1, dtype=np.int64)
-            kernel(flat[n_cards * lo:n_cards * hi], out[lo:hi], *tables, bad)
-            return int(bad[0])
-    else:
-        kernel = ranking_kernel(n_cards, bool(check), table_set.simd_fits)
-        tables = table_set.rank_tables(n_cards)
+            def piece(lo: int, hi: int, slot: int = 0) -> int:
+                bad = np.zeros(1, dtype=np.int64)
+                kernel(flat[n_cards * lo:n_cards * hi], out[lo:hi], *tables, bad)
+                return int(bad[0])
+        else:
+            tables = table_set.rank_tables(n_cards)
+            kernel = ranking_kernel(n_cards, bool(check), table_set.simd_fits, tables)
 
-        def piece(lo: int, hi: int, slot: int = 0) -> int:
-            bad = np.zeros(1, dtype=np.int64)
-            block = flat[n_cards * lo:n_cards * hi]
-            kernel(block, block, out[lo:hi], *tables, bad)
-            return int(bad[0])
+            def piece(lo: int, hi: int, slot: int = 0) -> int:
+                bad = np.zeros(1, dtype=np.int64)
+                block = flat[n_cards * lo:n_cards * hi]
+                kernel(block, block, out[lo:hi], *tables, bad)
+                return int(bad[0])
+        piece(0, 0)
 
     def after_block(lo: int, hi: int, bad: list) -> None:
         if any(bad):
@@ -117,8 +119,6 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
                            variant.name if variant else table_set.name, lo,
                            variant.describe_deck() if variant else "")
 
-    with compile_notice("evaluate"):
-        piece(0, 0)  # compiles (or loads) the kernel, saying so if that takes long
     _threads.run_blocks(piece, n_rows, parallel=parallel, after_block=after_block)
     return out
 

@@ -18,24 +18,40 @@ import llvmlite
 import numba
 
 from . import _notice
-from ._notice import FEATURE_SECONDS, FEATURES
+from ._notice import FEATURE_SECONDS, FEATURES, WARMUP_MACHINE, WARMUP_SECONDS
 from ._threads import get_num_threads
+from .constants import HAND_SIZES
 from .kernels import backend
 
-__all__ = ["warmup", "FEATURES", "cache_location", "kernel_info"]
+__all__ = ["warmup", "FEATURES", "WARMUP_SECONDS", "WARMUP_MACHINE", "cache_location", "kernel_info"]
 
 
 def kernel_info() -> dict[str, Any]:
-    """Which kernels rank hands here, and why: a dict with ``path`` (``"avx2"`` or ``"scalar"``),
-    ``reason``, ``threads``, the numba and llvmlite versions and the CPU.
+    """Which kernels rank hands here, and why: a dict with ``path`` (``"avx2"`` or ``"scalar"``:
+    what validated calls run), ``reason``, ``unchecked`` (per hand size 5, 6 and 7, what
+    ``evaluate(check=False)`` runs and why: ``{"kernel": "avx2" or "scalar", "reason": ...}``;
+    with AVX2 the faster of the two as timed here, which this call measures if no unchecked call
+    has yet, see :mod:`pokerlut.kernels.calibrate`), ``threads``, the numba and llvmlite versions and
+    the CPU.
 
     >>> info = kernel_info()
     >>> info["path"] in ("avx2", "scalar"), sorted(info)
-    (True, ['cpu', 'llvmlite', 'numba', 'path', 'reason', 'threads'])
+    (True, ['cpu', 'llvmlite', 'numba', 'path', 'reason', 'threads', 'unchecked'])
+    >>> sorted(info["unchecked"]), info["unchecked"][7]["kernel"] in ("avx2", "scalar")
+    ([5, 6, 7], True)
     """
-    reason = backend.simd_reason()
+    from .kernels import calibrate, registry
+    from .tables import load_table_set
+
+    high = load_table_set("high")
+    for n in HAND_SIZES:
+        registry.ranking_kernel(n, False, high.simd_fits, high.rank_tables(n))  # measures, the first time
+    reason, chosen = backend.simd_reason(), calibrate.chosen()
+    unchecked = {n: {"kernel": chosen[n].kernel, "reason": chosen[n].reason} if n in chosen and not reason
+                 else {"kernel": "scalar", "reason": reason} for n in HAND_SIZES}
     return {"path": "scalar" if reason else "avx2",
             "reason": reason or "AVX2 on this x86-64 CPU: four rows per vector for the key of validated calls",
+            "unchecked": unchecked,
             "threads": get_num_threads(), "numba": numba.__version__, "llvmlite": llvmlite.__version__,
             "cpu": f"{platform.machine()} {backend.host_cpu_name()}"}
 
@@ -151,6 +167,12 @@ def _steps() -> dict[str, Callable[[], None]]:
             "suit classes": suit_classes, "hand strength": hand_strength}
 
 
+def _line(text: str) -> None:
+    """One line of progress on stderr, at once (for a log), if there is a stderr."""
+    if sys.stderr is not None:
+        print(text, file=sys.stderr, flush=True)
+
+
 def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None) -> dict[str, float]:
     """Compile (or load from numba's cache) every kernel the chosen features use.
 
@@ -164,7 +186,11 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
         comma-separated string of them, or None for
         ``$POKERLUT_WARMUP`` (same syntax) or else all of them.
     progress
-        A progress bar on stderr (default: when stderr is a terminal).
+        ``True``: a progress bar on stderr (a widget in a notebook); ``False``: nothing; ``None``
+        (the default): the bar where someone watches (stderr a terminal, IPython / Jupyter), else
+        one line per step on stderr, for a log.  The estimates the bar and the lines go by are
+        :data:`pokerlut._notice.FEATURE_SECONDS` (all of them: about
+        :data:`~pokerlut._notice.WARMUP_SECONDS` seconds from an empty cache).
 
     Returns
     -------
@@ -185,14 +211,19 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
     if unknown:
         raise ValueError(f"unknown warmup feature {unknown[0]!r}; choose from: {', '.join(FEATURES)}")
     steps = _steps()
-    if progress is None:
-        progress = sys.stderr.isatty()
-    bar = _notice.progress_bar(sum(FEATURE_SECONDS[f] for f in features), "pokerlut warmup", bool(progress),
-                               unit="s", delay=0, bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")
+    lines = progress is None and not _notice.watched()
+    total = sum(FEATURE_SECONDS[f] for f in features)
+    bar = _notice.progress_bar(total, f"pokerlut warmup (about {total} s)",
+                               progress if progress is None else bool(progress), unit="s", delay=0,
+                               bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")
     seconds = {}
-    for feature in features:
+    for i, feature in enumerate(features):
         if bar is not None:
             bar.set_postfix_str(feature)
+        if lines:
+            left = sum(FEATURE_SECONDS[f] for f in features[i:])
+            _line(f"pokerlut warmup [{i + 1}/{len(features)}]: {feature} (from an empty cache about "
+                  f"{FEATURE_SECONDS[feature]} s of the {left} s left)")
         start = time.perf_counter()
         _notice.mark_compiled(feature)  # no notice: the bar says what is going on
         steps[feature]()
@@ -201,4 +232,6 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
             bar.update(FEATURE_SECONDS[feature])
     if bar is not None:
         bar.close()
+    if lines:
+        _line(f"pokerlut warmup: done in {sum(seconds.values()):.1f} s")
     return seconds

@@ -336,7 +336,7 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     restart : bool
         Ignore a checkpoint in ``folder`` and start over.
     progress : bool or None
-        A progress bar on stderr (default: when stderr is a terminal).
+        A progress bar on stderr (default: where someone watches: a terminal, or a notebook).
     parallel : bool or None
         As for :func:`pokerlut.evaluate` (default: all threads for a long call).
     checkpoint_seconds : float

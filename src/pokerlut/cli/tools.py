@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Any
 
-from ..warmup import FEATURES, cache_location, warmup
+from ..warmup import FEATURES, WARMUP_MACHINE, WARMUP_SECONDS, cache_location, warmup
 from .args import add_command, positive_int, seed_argument
 from .output import add_json_option, write_json
 
@@ -145,8 +145,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     """The subcommands ``warmup`` and ``bench``."""
     p = add_command(sub, "warmup", cmd_warmup,
-                    help="compile every kernel now (a first run compiles for about a minute; later runs load them "
-                         "from numba's cache)")
+                    help=f"compile every kernel now (from an empty cache about {WARMUP_SECONDS} s on {WARMUP_MACHINE}; "
+                         "later runs load them from numba's cache)")
     p.add_argument("--features", default="",
                    help=f"comma-separated: {', '.join(FEATURES)} (default: $POKERLUT_WARMUP or all)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

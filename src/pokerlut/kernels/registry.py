@@ -174,24 +174,25 @@ def simd_kernel(n_cards: int, checked: bool):
     return make_simd_kernel(n_cards, checked)
 
 
-#: Whether unchecked calls take the AVX2 key too.  Measured (``benchmarks/interleaved.py``, five
-#: round-robin runs on the 2-core Intel Xeon of development): unchecked, the scalar kernel ranked
-#: 5-card hands at 1.02-1.09x the ceiling kernel against the AVX2 key's 0.85-0.96x, 6 cards
-#: 0.90-0.96x against 0.83-0.96x, 7 cards 0.78-0.90x against 0.78-0.86x; validated, the AVX2 key
-#: won every size (7 cards: 0.76-0.78x against 0.49-0.57x), since its validation is nearly free.
-SIMD_UNCHECKED = False
+def ranking_kernel(n_cards: int, checked: bool, simd_fits: bool, tables: tuple | None = None):
+    """The kernel :func:`pokerlut.evaluate` runs for rows of ``n_cards`` cards: the AVX2 one when
+    the machine and the game's card table allow it and it compiles, else the scalar one; unchecked,
+    the one of the two measured faster on this CPU (:mod:`.calibrate`: the first unchecked call of
+    each size times both on ``tables``, the game's rank tables; the two give the same strengths, so
+    only the speed depends on the choice).  Without ``tables`` an unchecked call not yet measured
+    takes the AVX2 key."""
+    from . import backend, calibrate
 
-
-def ranking_kernel(n_cards: int, checked: bool, simd_fits: bool):
-    """The kernel :func:`pokerlut.evaluate` runs for rows of ``n_cards`` cards: the AVX2 one for
-    validated calls when the machine and the game's card table allow it and it compiles (and for
-    unchecked ones too where :data:`SIMD_UNCHECKED` says so), else the scalar one."""
-    from . import backend
-
-    if simd_fits and (checked or SIMD_UNCHECKED) and backend.simd_enabled():
+    if simd_fits and backend.simd_enabled():
         kernel = _compiled_simd(n_cards, checked)
         if kernel is not None:
-            return kernel
+            if checked:
+                return kernel
+            choice = calibrate.chosen().get(n_cards)
+            if choice is None and tables is not None:
+                choice = calibrate.unchecked_choice(n_cards, kernel, rank_kernel(n_cards, False), tables)
+            if choice is None or choice.kernel == "avx2":
+                return kernel
     return rank_kernel(n_cards, checked)
 
 

@@ -348,7 +348,7 @@ def game_return(game: str | Game = "jacks-or-better", paytable: PayTableLike = N
     are valued exactly by counting (see :func:`hold_values`) and the best is played.  With
     integer payouts (or fractions with a small common denominator) the result is an exact
     :class:`~fractions.Fraction`.  ``progress``: a progress bar (needs ``tqdm``) on stderr;
-    ``None`` shows it when stderr is a terminal.
+    ``None`` shows it where someone watches (a terminal, a notebook).
 
     >>> r = game_return("jacks-or-better", progress=False)
     >>> f"{r.percent:.4f}%", r.deal_classes

@@ -365,7 +365,7 @@ def strategy_chart(game: str | Game = "jacks-or-better", paytable: PayTableLike 
     somewhere are ranked by the order in which they win when they compete (greedy, then adjacent
     swaps; see the module docstring and ``docs/rules.md``, "Video poker strategy charts").  The
     chart reports how often playing it (the first line a deal has, its best hold) is optimal and the
-    return it gives.  ``progress``: a progress bar on stderr (``None``: when it is a terminal).
+    return it gives.  ``progress``: a progress bar on stderr (``None``: on a terminal or in a notebook).
 
     >>> chart = strategy_chart("jacks-or-better", progress=False)
     >>> chart.patterns_in_order[:3]
