@@ -199,3 +199,33 @@ def test_bad_thread_count_in_the_environment():
     run = subprocess.run([sys.executable, "-c", "import pokerlut; pokerlut.get_num_threads()"], env=env,
                          capture_output=True, text=True)
     assert run.returncode != 0 and "POKERLUT_NUM_THREADS" in run.stderr
+
+
+def test_no_thread_can_start_the_work_runs_on_the_calling_thread(monkeypatch):
+    # a process or memory limit: every new thread fails to start; the call still answers, the same
+    import threading
+
+    import numpy as np
+
+    import pokerlut
+    from pokerlut import _threads
+
+    hands = pokerlut.random_hands(300_000, 7, seed=5)
+    expected = pokerlut.evaluate(hands, parallel=False)
+    monkeypatch.setattr(_threads, "_pool", None)
+    original = threading.Thread.start
+
+    def refuse(self):
+        if self.name.startswith("pokerlut"):
+            raise RuntimeError("can't start new thread")
+        return original(self)
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    previous = pokerlut.get_num_threads()
+    pokerlut.set_num_threads(2)
+    try:
+        got = pokerlut.evaluate(hands, parallel=True)
+        assert np.array_equal(got, expected)
+        assert _threads._pool is None  # the broken pool was dropped, the next call tries again
+    finally:
+        pokerlut.set_num_threads(previous)

@@ -153,7 +153,15 @@ def run_pieces(function: Callable, pieces: Sequence[tuple], threads: bool) -> li
     """
     if not threads or len(pieces) <= 1:
         return [function(*args) for args in pieces]
-    futures = [_get_pool().submit(function, *args) for args in pieces]
+    pool = _get_pool()
+    futures = []
+    try:
+        for args in pieces:
+            futures.append(pool.submit(function, *args))
+    except RuntimeError as error:  # no thread could start (a memory or process limit): this thread does the work
+        if "thread" not in str(error):
+            raise
+        return _finish_without_threads(pool, function, pieces, futures)
     try:
         done, _ = wait(futures, return_when=FIRST_EXCEPTION)
         return [f.result() for f in futures]
@@ -162,6 +170,20 @@ def run_pieces(function: Callable, pieces: Sequence[tuple], threads: bool) -> li
             f.cancel()
         wait(futures)
         raise
+
+
+def _finish_without_threads(pool: ThreadPoolExecutor, function: Callable, pieces: Sequence[tuple],
+                            futures: list) -> list:
+    """After a pool failed to start a thread: the pool shut down with its queued pieces cancelled
+    (the failed submission's among them, so no piece runs twice or late); each piece's result in
+    order, a finished future's where the pool ran it, else the piece run here."""
+    global _pool
+    with _pool_lock:
+        if _pool is pool:
+            _pool = None  # the next call tries a fresh pool
+    pool.shutdown(wait=True, cancel_futures=True)
+    ran = [i < len(futures) and futures[i].done() and not futures[i].cancelled() for i in range(len(pieces))]
+    return [futures[i].result() if ran[i] else function(*args) for i, args in enumerate(pieces)]
 
 
 def blocks(total: int, per_block: int) -> Iterator[tuple[int, int]]:
