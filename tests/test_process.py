@@ -229,3 +229,35 @@ def test_no_thread_can_start_the_work_runs_on_the_calling_thread(monkeypatch):
         assert _threads._pool is None  # the broken pool was dropped, the next call tries again
     finally:
         pokerlut.set_num_threads(previous)
+
+
+def test_a_pool_that_starts_one_thread_then_no_more_runs_each_piece_once(monkeypatch):
+    import threading
+    import time
+
+    from pokerlut import _threads
+
+    monkeypatch.setattr(_threads, "_pool", None)
+    original = threading.Thread.start
+    started = []
+
+    def first_only(self):
+        if self.name.startswith("pokerlut"):
+            if started:
+                raise RuntimeError("can't start new thread")
+            started.append(self)
+        return original(self)
+
+    monkeypatch.setattr(threading.Thread, "start", first_only)
+    monkeypatch.setattr(_threads, "get_num_threads", lambda: 4)
+    ran = []
+    lock = threading.Lock()
+
+    def piece(i):
+        time.sleep(0.01)
+        with lock:
+            ran.append(i)
+        return i * i
+
+    assert _threads.run_pieces(piece, [(i,) for i in range(8)], threads=True) == [i * i for i in range(8)]
+    assert sorted(ran) == list(range(8))  # every piece once: none lost in the queue, none run twice

@@ -154,14 +154,15 @@ def run_pieces(function: Callable, pieces: Sequence[tuple], threads: bool) -> li
     if not threads or len(pieces) <= 1:
         return [function(*args) for args in pieces]
     pool = _get_pool()
+    claims = _Claims(len(pieces))
     futures = []
     try:
-        for args in pieces:
-            futures.append(pool.submit(function, *args))
+        for i, args in enumerate(pieces):
+            futures.append(pool.submit(claims.run, i, function, args))
     except RuntimeError as error:  # no thread could start (a memory or process limit): this thread does the work
         if "thread" not in str(error):
             raise
-        return _finish_without_threads(pool, function, pieces, futures)
+        return _finish_without_threads(pool, function, pieces, claims)
     try:
         done, _ = wait(futures, return_when=FIRST_EXCEPTION)
         return [f.result() for f in futures]
@@ -172,18 +173,50 @@ def run_pieces(function: Callable, pieces: Sequence[tuple], threads: bool) -> li
         raise
 
 
+class _Claims:
+    """Each piece runs once, by whichever thread claims it first (the pool's or the caller's)."""
+
+    def __init__(self, n: int) -> None:
+        self.lock = threading.Lock()
+        self.claimed = [False] * n
+        self.results: list = [None] * n
+        self.errors: list = [None] * n
+
+    def claim(self, i: int) -> bool:
+        with self.lock:
+            if self.claimed[i]:
+                return False
+            self.claimed[i] = True
+            return True
+
+    def run(self, i: int, function: Callable, args: tuple) -> Any:
+        if not self.claim(i):
+            return None
+        try:
+            self.results[i] = function(*args)
+        except BaseException as error:  # kept for the caller, which raises it in order
+            self.errors[i] = error
+            raise
+        return self.results[i]
+
+
 def _finish_without_threads(pool: ThreadPoolExecutor, function: Callable, pieces: Sequence[tuple],
-                            futures: list) -> list:
-    """After a pool failed to start a thread: the pool shut down with its queued pieces cancelled
-    (the failed submission's among them, so no piece runs twice or late); each piece's result in
-    order, a finished future's where the pool ran it, else the piece run here."""
+                            claims: _Claims) -> list:
+    """After a pool failed to start a thread (its queue may still hold that submission): every
+    piece nobody has claimed runs here, the pool is shut down once its running pieces end, and the
+    results come in order (a piece's error raised as the pool would have)."""
     global _pool
     with _pool_lock:
         if _pool is pool:
             _pool = None  # the next call tries a fresh pool
+    for i, args in enumerate(pieces):
+        if claims.claim(i):
+            claims.results[i] = function(*args)
     pool.shutdown(wait=True, cancel_futures=True)
-    ran = [i < len(futures) and futures[i].done() and not futures[i].cancelled() for i in range(len(pieces))]
-    return [futures[i].result() if ran[i] else function(*args) for i, args in enumerate(pieces)]
+    for error in claims.errors:
+        if error is not None:
+            raise error
+    return claims.results
 
 
 def blocks(total: int, per_block: int) -> Iterator[tuple[int, int]]:
