@@ -19,6 +19,7 @@ import numpy as np
 
 import pokerlut
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import best_times
 from pokerlut.cards import text_array
 
 SEED = 20261202
@@ -49,25 +50,13 @@ def rows(n: int) -> dict[str, callable]:
     return calls
 
 
-def measure(calls: dict[str, callable], rounds: int) -> dict[str, float]:
-    best = {}
-    for name, call in calls.items():
-        call()
-        best[name] = float("inf")
-    for _ in range(rounds):
-        for name, call in calls.items():
-            start = time.thread_time()
-            call()
-            best[name] = min(best[name], time.thread_time() - start)
-    return best
-
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10**6)
     parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args(argv)
-    best = measure(rows(args.hands), args.rounds)
+    best = best_times(rows(args.hands), args.rounds, clock=time.thread_time)
     ceiling = best["ceiling kernel (ids)"]
     print(f"{args.hands:,} seven-card hands per row, best of {args.rounds} round-robin rounds (thread time)")
     for name, seconds in best.items():
