@@ -9,16 +9,9 @@ import sys
 import numpy as np
 import pytest
 
-from pokerlut.cli import main
+from cli_run import run
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:  # argparse
-        status = exit_.code
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 @pytest.mark.parametrize("argv, named", [

@@ -17,17 +17,10 @@ import pytest
 
 import pokerlut
 from pokerlut import videopoker as vp
-from pokerlut.cli import main
+from cli_run import run
 from pokerlut.cli.output import SCHEMA
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:  # argparse
-        status = exit_.code
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def document(capsys, *argv: str) -> dict:
