@@ -17,9 +17,11 @@ print(f"overpairs {b.share('overpair'):.3f}, sets {b.share('set'):.3f}, top pair
       f"gutshots {b.share('gutshot'):.3f}")
 fig, ax = plt.subplots(figsize=(8, 4.5))
 plot.board_classes(b, ax=ax)
+fig.tight_layout()
 
 # %%
 # The strengths of the same range on that flop, by category.
 
 fig, ax = plt.subplots(figsize=(8, 4.5))
 plot.strength_distribution("TT+, AKs, KQs, JTs", "Qs Jh 2c", ax=ax)
+fig.tight_layout()
