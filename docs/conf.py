@@ -216,7 +216,8 @@ _PAGES: dict[str, str] = {}
 _FORWARD_ALIAS = re.compile(r"TypeAliasForwardRef\('([\w.]+)'\)")
 #: ``ndarray[tuple[Any, ...], dtype[int64]]`` (each name perhaps qualified and marked ``~``), as the
 #: annotation ``NDArray[np.int64]`` expands
-_NDARRAY = re.compile(r"~?(?:numpy\.)?ndarray\[tuple\[~?(?:typing\.)?Any, \.\.\.\], ~?(?:numpy\.)?dtype\[(~?[\w.]+)\]\]")
+_NDARRAY = re.compile(r"~?(?:numpy\.)?ndarray\[tuple\[~?(?:typing\.)?Any, \.\.\.\], "
+                      r"~?(?:numpy\.)?dtype\[(~?[\w.]+)\]\]")
 
 
 def _clean_signature(app, what, name, obj, options, signature, return_annotation):  # noqa: ANN001 - Sphinx's hook
