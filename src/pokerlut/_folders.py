@@ -201,6 +201,10 @@ def reserve_space(fd: int, start: int, length: int) -> None:
             raise
     zeros = bytes(1 << 20)
     at, end = start, start + length
+    if hasattr(os, "pwrite"):  # the file's position stays where it was
+        while at < end:
+            at += os.pwrite(fd, zeros[:min(len(zeros), end - at)], at)
+        return
     os.lseek(fd, at, os.SEEK_SET)
     while at < end:
         at += os.write(fd, zeros[:min(len(zeros), end - at)])

@@ -461,21 +461,22 @@ class StreetFiles:
         entry_bytes = self._entry_bytes()
         temporaries: list[str] = []
         try:
-            for k, (name, dtype, shape) in self.plan["files"].items():
-                path = self.paths[k]
+            for path in [*self.paths.values(), self.checkpoint]:
                 try:
-                    st = os.lstat(path)
+                    problem = file_problem(os.lstat(path), path)
                 except FileNotFoundError:
-                    st = None
-                problem = st and file_problem(st, path)
+                    problem = None
                 if problem:
                     raise ValueError(f"{problem}; street tables are written only over regular files of yours "
                                      f"(remove it to start over)")
+            for k, (name, dtype, shape) in self.plan["files"].items():
+                path = self.paths[k]
                 temporaries.append(temporary_name(path))
                 with os.fdopen(create_new(temporaries[-1]), "r+b") as f:
                     np.lib.format.write_array_header_1_0(
                         f, {"descr": np.lib.format.dtype_to_descr(np.dtype(dtype)), "fortran_order": False,
                             "shape": shape})
+                    f.flush()  # the header on the file before anything else writes there
                     offset = f.tell()
                     try:
                         os.ftruncate(f.fileno(), offset + math.prod(shape) * np.dtype(dtype).itemsize)
