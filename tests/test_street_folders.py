@@ -138,6 +138,28 @@ def test_two_calls_in_one_process_exclude_each_other(tmp_path, restart):
     assert streets.street_table("turn", tmp_path, board_classes=(0, 3), **TURN).resumed_from == 1  # released
 
 
+def test_a_child_forked_by_a_writer_does_not_keep_the_folder_after_the_writer_dies(tmp_path):
+    writer = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import os, signal, sys, time
+        from pokerlut._folders import FolderLock
+        lock = FolderLock({str(tmp_path)!r})
+        child = os.fork()
+        if child == 0:
+            time.sleep(120)
+            os._exit(0)
+        print(child, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)], stdout=subprocess.PIPE, text=True)
+    child = int(writer.stdout.readline())
+    try:
+        writer.wait(timeout=60)
+        assert writer.returncode == -signal.SIGKILL
+        os.kill(child, 0)  # the child lives on...
+        _folders.FolderLock(tmp_path).release()  # ...and does not hold the folder
+    finally:
+        os.kill(child, signal.SIGKILL)
+
+
 def test_every_checkpoint_is_written_under_a_name_of_its_own(tmp_path, monkeypatch):
     names = []
     real = os.replace

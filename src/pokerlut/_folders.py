@@ -10,7 +10,7 @@
   full disk is an ``OSError`` before the work, not a ``SIGBUS`` in the middle of it.
 * :class:`FolderLock`: one writer per folder, an exclusive ``flock`` on a lock file inside it,
   held for the whole run and released by the system when the process dies (a killed writer never
-  blocks the next one).
+  blocks the next one; a child it forked does not hold it).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import os
 import secrets
 import stat
 import threading
+import weakref
 from pathlib import Path
 
 if os.name == "posix":
@@ -258,6 +259,7 @@ class FolderLock:
             os.close(fd)
             raise
         self.fd = fd
+        _held.add(self)
 
     def release(self) -> None:
         """Let the next writer in (the lock file stays: removing it would let two writers lock two files)."""
@@ -269,6 +271,13 @@ class FolderLock:
                 pass
             os.close(fd)  # closing the descriptor releases the flock
 
+    def forget(self) -> None:
+        """Close this process's descriptor without letting go of the lock (in a forked child: the
+        parent still holds it, and the child must not hold it after the parent has ended)."""
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            os.close(fd)
+
     def __enter__(self) -> FolderLock:
         return self
 
@@ -276,4 +285,20 @@ class FolderLock:
         self.release()
 
     def __del__(self) -> None:
-        self.release()
+        try:
+            self.release()
+        except Exception:  # at interpreter exit: the system releases the lock anyway
+            pass
+
+
+#: The locks this process holds; a forked child closes its copies (:meth:`FolderLock.forget`).
+_held: weakref.WeakSet[FolderLock] = weakref.WeakSet()
+
+
+def _forget_in_child() -> None:
+    for lock in list(_held):
+        lock.forget()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_in_child)

@@ -369,7 +369,7 @@ def _own_folder(folder: Path) -> None:
     """Make ``folder`` if needed; refuse one another user could write to or swap (as numba's cache
     folders are refused: :func:`pokerlut._folders.unsafe_reason`)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o755, parents=True, exist_ok=True)
     except FileExistsError:
         raise ValueError(f"{folder} is not a folder") from None
     try:
