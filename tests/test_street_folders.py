@@ -132,7 +132,8 @@ def test_two_calls_in_one_process_exclude_each_other(tmp_path, restart):
     streets.street_table("turn", tmp_path, board_classes=(0, 1), **TURN)
     before = (tmp_path / "turn_checkpoint.json").read_bytes()
     with _folders.FolderLock(tmp_path):
-        with pytest.raises(_folders.FolderInUse, match=rf"^{re.escape(str(tmp_path))} is being written by process {os.getpid()};"):
+        refused = rf"^{re.escape(str(tmp_path))} is being written by process {os.getpid()};"
+        with pytest.raises(_folders.FolderInUse, match=refused):
             streets.street_table("turn", tmp_path, board_classes=(0, 3), restart=restart, **TURN)
     assert (tmp_path / "turn_checkpoint.json").read_bytes() == before
     assert streets.street_table("turn", tmp_path, board_classes=(0, 3), **TURN).resumed_from == 1  # released
@@ -279,7 +280,8 @@ def test_a_planted_link_is_refused_and_its_target_untouched(tmp_path, victim, na
     folder = tmp_path / "out"
     folder.mkdir(mode=0o700)
     (folder / name).symlink_to(victim)
-    with pytest.raises(ValueError, match=rf"{re.escape(str(folder / name))} is (not a usable checkpoint: it is )?a symbolic link"):
+    refused = rf"{re.escape(str(folder / name))} is (not a usable checkpoint: it is )?a symbolic link"
+    with pytest.raises(ValueError, match=refused):
         streets.street_table("turn", folder, board_classes=(0, 1), **TURN)
     assert victim.read_bytes() == b"precious\n" and (folder / name).is_symlink()
     with pytest.raises(ValueError, match="symbolic link"):  # restart=True does not write through it either
@@ -352,10 +354,12 @@ DAMAGED = {
     "a list": (lambda s: b"[1, 2]", r"it holds a list, not an object"),
     "a number": (lambda s: b"3", r"it holds a number, not an object"),
     "no done": (lambda s: json.dumps({"params": s["params"]}).encode(), r'it has no "done"'),
-    "params a list": (lambda s: json.dumps({"params": [], "done": []}).encode(), r'its "params" is a list, not an object'),
+    "params a list": (lambda s: json.dumps({"params": [], "done": []}).encode(),
+                      r'its "params" is a list, not an object'),
     "done a string": (lambda s: json.dumps({**s, "done": "all"}).encode(), r'its "done" is a string, not a list'),
     "done of bools": (lambda s: json.dumps({**s, "done": [[0, True]]}).encode(), r'"done" entry 0 is \[0, True\]'),
-    "done of floats": (lambda s: json.dumps({**s, "done": [[0, 1], [1, 1.5]]}).encode(), r'"done" entry 1 is \[1, 1\.5\]'),
+    "done of floats": (lambda s: json.dumps({**s, "done": [[0, 1], [1, 1.5]]}).encode(),
+                       r'"done" entry 1 is \[1, 1\.5\]'),
     "done of strings": (lambda s: json.dumps({**s, "done": [["0", "1"]]}).encode(), r'"done" entry 0 is'),
     "done backwards": (lambda s: json.dumps({**s, "done": [[3, 1]]}).encode(), r'"done" entry 0 is \[3, 1\]'),
     "done past the street": (lambda s: json.dumps({**s, "done": [[0, 10 ** 9]]}).encode(), r'"done" entry 0 is'),

@@ -133,7 +133,9 @@ def board_class_range(board_classes: Any, n_classes: int) -> tuple[int, int]:
     """
     if board_classes is None:
         return 0, n_classes
-    pair = board_classes.tolist() if isinstance(board_classes, np.ndarray) and board_classes.ndim == 1 else board_classes
+    pair = board_classes
+    if isinstance(board_classes, np.ndarray) and board_classes.ndim == 1:
+        pair = board_classes.tolist()
     if not isinstance(pair, (tuple, list)) or len(pair) != 2:
         raise TypeError(f"board_classes must be None or a pair (lo, hi) of integers, got {shown(board_classes)} "
                         f"({type(board_classes).__name__})")
@@ -141,7 +143,8 @@ def board_class_range(board_classes: Any, n_classes: int) -> tuple[int, int]:
     for position, value in enumerate(pair):
         number = integer_or_none(value)
         if number is None:
-            raise TypeError(f"board_classes[{position}] must be an integer, got {shown(value)} ({type(value).__name__})")
+            raise TypeError(f"board_classes[{position}] must be an integer, got {shown(value)} "
+                            f"({type(value).__name__})")
         bounds.append(number)
     lo, hi = bounds
     for position, value, least in ((0, lo, 0), (1, hi, lo)):
@@ -274,7 +277,7 @@ def _checkpoint_bytes(path: Path) -> bytes | None:
     problem = file_problem(st, path)
     if problem:
         os.close(fd)
-        raise _damaged(path, problem.removeprefix(f"{path} "))
+        raise _damaged(path, "it " + problem.removeprefix(f"{path} "))
     with os.fdopen(fd, "rb") as f:
         if st.st_size > MAX_CHECKPOINT_BYTES:
             raise _damaged(path, f"it holds {st.st_size:,} bytes, more than any checkpoint")
