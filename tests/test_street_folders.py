@@ -240,6 +240,36 @@ def test_a_file_size_limit_is_named_before_the_work(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == ["pokerlut.lock"]  # no file half made
 
 
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 16 MB tmpfs, where this process may mount one (root with the right to mount); else skipped."""
+    mount = tmp_path / "disk"
+    mount.mkdir(mode=0o700)
+    if not IS_ROOT or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", str(mount)],
+                                     capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small file system here")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def test_a_really_full_disk_is_named_and_the_process_lives(small_disk):
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
+        from pokerlut.abstraction import streets
+        t = streets.street_table("turn", {str(small_disk)!r}, bins=4, board_classes=(0, 20), progress=False)
+        try:
+            streets.street_table("turn", {str(small_disk)!r}, bins=4, board_classes=(0, 4000), progress=False)
+        except OSError as e:
+            print(e.errno, e)
+    """)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]  # not killed by SIGBUS
+    code, _, message = r.stdout.strip().partition(" ")
+    a, b = turn_offsets(20, 4000)
+    assert int(code) == errno.ENOSPC and f"{(b - a) * TURN_ENTRY_BYTES:,} bytes needed" in message
+    assert done(small_disk) == [[0, 20]]
+
+
 @pytest.mark.parametrize("how", ["unsupported", "missing"])
 def test_without_fallocate_the_space_is_written_with_zeros(tmp_path, monkeypatch, how):
     single = streets.street_table("turn", tmp_path / "single", board_classes=(3, 9), **TURN)
