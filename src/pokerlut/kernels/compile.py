@@ -21,7 +21,8 @@
   the folder and every folder above it, looked at with ``lstat``, belong to this user (or, above
   it, to root), are no symbolic links, and nobody else can write to them (group write is allowed
   for a group of this user alone, as with a umask of 002; above the folder, a sticky folder such as
-  ``/tmp`` is allowed).  A folder refused is named in one ``RuntimeWarning`` with the reason and the
+  ``/tmp`` is allowed; :func:`pokerlut._folders.unsafe_reason`, the check of the street-table folders
+  too).  A folder refused is named in one ``RuntimeWarning`` with the reason and the
   fix; with none left, the kernels compile in memory in every process (one ``RuntimeWarning``).
   (On Windows the per-user folders are taken as they are.)
 * **files checked before they are read**: a cache file is opened without following links, must be
