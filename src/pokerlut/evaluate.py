@@ -42,15 +42,13 @@ def _new_entry(variant):
         hash(variant)
     except (TypeError, ValueError):
         return None
-    arrays = [table_set[name] for name in TABLE_ORDER] if all(n in table_set.arrays for n in TABLE_ORDER) else None
-    if arrays is None:  # badugi, three-card and open-face rows: no 6- and 7-card tables, the batch path
-        rank = _ENTRIES[variant] = _no_entry
+    if not all(n in table_set.arrays for n in TABLE_ORDER):  # badugi, three-card and open-face rows: no
+        rank = _ENTRIES[variant] = _no_entry                  # 6- and 7-card tables, the batch path
         return rank
-    words = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
-                     np.uint64)  # the tables are held for good by load_table_set's cache
     with compile_notice("jit"):
         make = one_hand_entry()
-    rank = _ENTRIES[variant] = make(words)
+    # the ranker holds the very arrays it reads: clearing load_table_set's cache frees none of them
+    rank = _ENTRIES[variant] = make([table_set[name] for name in TABLE_ORDER], table_set.subset_rare)
     return rank
 
 
