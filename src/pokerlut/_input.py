@@ -38,7 +38,8 @@ from typing import Any
 import numpy as np
 
 from . import layout
-from .cards import error_text, format_card, integer_or_none, is_text_array, named, parse_cards, shown, text_array
+from .cards import (error_text, format_card, integer_or_none, is_text_array, named, parse_cards, refuse_masked,
+                    shown, text_array, unmasked)
 from .constants import N_NATURAL, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, WILD
 from .kernels.compile import jitted
 from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
@@ -118,17 +119,8 @@ def _element(index: tuple[int, ...]) -> str:
 
 
 def _unmasked(array: np.ndarray, what: str) -> np.ndarray:
-    """A masked array's data, when nothing is masked; a masked card would still count as the card
-    under the mask (four cards and a masked one making a royal flush), so masked entries are a
-    ``ValueError`` naming the first."""
-    if isinstance(array, np.ma.MaskedArray):
-        mask = np.ma.getmaskarray(array)
-        if mask.any():
-            index = tuple(int(i) for i in np.argwhere(mask)[0])
-            raise ValueError(f"{what} is a masked array with {int(mask.sum())} masked entries (the first{at_position(index)}): "
-                             f"a masked card is no card; drop the hands that hold one, or fill them, first")
-        return np.asarray(array.data)
-    return array
+    """A masked array's data, when nothing is masked (:func:`pokerlut.cards.unmasked`)."""
+    return unmasked(array, what) if isinstance(array, np.ma.MaskedArray) else array
 
 
 def _holds_itself(node: Any) -> bool:
@@ -471,6 +463,7 @@ def integer_array(values: Any, what: str, lo: int, hi: int, expected: str) -> np
     ...
     ValueError: course value at position 1 is True, not an integer; expected an integer 1..52
     """
+    values = refuse_masked(values, what)  # a masked entry is no value
     if isinstance(values, np.ndarray) and values.dtype.kind in "iu":
         arr = values
     else:  # numpy's object conversion stops at its own depth limit; a cycle is an object it cannot read
