@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from . import layout
-from .cards import (error_text, format_card, integer_or_none, is_text_array, named, parse_cards, refuse_masked,
+from .cards import (error_text, format_card, integer_or_none, integer_text, is_text_array, named, parse_cards, refuse_masked,
                     shown, text_array, unmasked)
 from .constants import N_NATURAL, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, WILD
 from .kernels.compile import jitted
@@ -506,7 +506,7 @@ def not_a_card_text(value: int) -> str:
     >>> not_a_card_text(99)
     'card id 99 is not a card (ids are 0..51 for naturals, 4*rank + suit, and 52 for a wild card)'
     """
-    return (f"card id {value} is not a card (ids are 0..{N_NATURAL - 1} for naturals, 4*rank + suit, "
+    return (f"card id {integer_text(value)} is not a card (ids are 0..{N_NATURAL - 1} for naturals, 4*rank + suit, "
             f"and {WILD} for a wild card)")
 
 

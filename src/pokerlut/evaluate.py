@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _threads, layout
 from ._input import hand_rows, one_hand_bytes, raise_for_rows
+from ._messages import shown
 from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
 from .kernels.one_hand import TABLE_ORDER
@@ -86,7 +87,7 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     [7462]
     """
     if not isinstance(check, (bool, np.bool_)):
-        raise TypeError(f"check must be True or False, got {check!r}")
+        raise TypeError(f"check must be True or False, got {shown(check)}")
     parallel = _threads.check_parallel(parallel)
     n_rows, n_cards = rows.shape
     out = np.empty(n_rows, dtype=np.uint16)

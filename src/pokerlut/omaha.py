@@ -160,7 +160,7 @@ def evaluate_omaha(holes: HandsLike, board: HandsLike, *, variant: VariantLike =
     'Straight, queen-high'
     """
     if not isinstance(check, (bool, np.bool_)):
-        raise TypeError(f"check must be True or False, got {check!r}")
+        raise TypeError(f"check must be True or False, got {shown(check)}")
     parallel = _threads.check_parallel(parallel)
     v = omaha_variant(variant)
     hole_rows, lead_shape = hand_rows(holes, v.hole_sizes, "holes")
