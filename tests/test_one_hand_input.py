@@ -119,3 +119,15 @@ def test_an_index_that_appends_to_the_list_being_read_does_not_hang():
     assert done.returncode == 0, done.stderr[-2000:]
     strength, again, length = map(int, done.stdout.split())
     assert strength == again == 7462 and length < 20
+
+
+@pytest.mark.parametrize("call, place", [
+    (lambda bad: pokerlut.format_cards([51, bad]), "position 1: "),
+    (lambda bad: pokerlut.format_card(bad), ""),
+    (lambda bad: pokerlut.from_course([1, bad]), "course value at position 1: "),
+])
+def test_other_card_functions_wrap_a_failing_index_too(call, place):
+    with pytest.raises(TypeError) as info:
+        call(Boom())
+    assert str(info.value).startswith(place) and "its __index__ raised RuntimeError: boom" in str(info.value)
+    assert isinstance(info.value.__cause__, RuntimeError)

@@ -470,9 +470,12 @@ def integer_array(values: Any, what: str, lo: int, hi: int, expected: str) -> np
         objects = np.asarray(values, dtype=object)
         flat = objects.ravel().tolist()
         for i, value in enumerate(flat):
-            number = integer_or_none(value)
+            index = tuple(int(j) for j in np.unravel_index(i, objects.shape))
+            try:
+                number = integer_or_none(value)
+            except TypeError as error:  # an __index__ that raised: the user's error chained
+                raise TypeError(f"{what}{at_position(index)}: {error}") from error.__cause__
             if number is None or not lo <= number <= hi:
-                index = tuple(int(j) for j in np.unravel_index(i, objects.shape))
                 text = shown(value) + (", not an integer" if number is None else "")
                 raise ValueError(f"{what}{at_position(index)} is {text}; expected {expected}")
         arr = np.array(flat, dtype=np.int64).reshape(objects.shape)

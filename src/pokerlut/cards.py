@@ -189,7 +189,10 @@ def named(index: tuple[int, ...], what: str = "hand") -> str:
 
 
 def integer_or_none(value: Any) -> int | None:
-    """The value as a Python int if it is an integer (bools excluded), else None.
+    """The value as a Python int if it is an integer (bools excluded), else None; read as Python
+    reads an integer (``operator.index``: an ``int`` subclass by the int it holds, another object
+    by its ``__index__``).  An ``__index__`` that raises anything but ``TypeError`` is a
+    ``TypeError`` saying so, chained to the user's error.
 
     >>> integer_or_none(np.uint8(7)), integer_or_none(True), integer_or_none(1.0)
     (7, None, None)
@@ -200,6 +203,9 @@ def integer_or_none(value: Any) -> int | None:
         return operator.index(value)
     except TypeError:
         return None
+    except Exception as error:
+        raise TypeError(f"{shown(value)} ({type(value).__name__}) cannot be read as an integer: its __index__ raised "
+                        f"{error_text(error)}") from error
 
 
 def _suits_for(style: str) -> str:
@@ -682,4 +688,6 @@ def format_cards(cards: Any, style: str = "ascii") -> Any:
             out.append(format_card(card, style))
         except ValueError as err:
             raise ValueError(f"position {i}: {err}") from None
+        except TypeError as err:  # an __index__ that raised: the user's error chained
+            raise TypeError(f"position {i}: {err}") from err.__cause__
     return " ".join(out)
