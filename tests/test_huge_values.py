@@ -29,8 +29,8 @@ def test_integer_text_gives_the_leading_digits_and_the_exact_digit_count():
             digits = len(str(value)) if n < 4000 else n + 1 - (value == 10**n - 1)
             leading, count = re.fullmatch(r"(\d{12})\.\.\. \(an integer of ([\d,]+) digits\)", text).groups()
             assert int(count.replace(",", "")) == digits
-            assert leading == (str(value)[:12] if n < 4000 else
-                               ("999999999999" if value == 10**n - 1 else "100000000000" if value == 10**n else "700000000000"))
+            big = "999999999999" if value == 10**n - 1 else "100000000000" if value == 10**n else "700000000000"
+            assert leading == (str(value)[:12] if n < 4000 else big)
             assert integer_text(-value) == "-" + text
     assert integer_text(np.int64(-5)) == "-5" and integer_text(10**6, grouped=True) == "1,000,000"
 

@@ -38,8 +38,8 @@ from typing import Any
 import numpy as np
 
 from . import layout
-from .cards import (error_text, format_card, integer_or_none, integer_text, is_text_array, named, parse_cards, refuse_masked,
-                    shown, text_array, unmasked)
+from .cards import (error_text, format_card, integer_or_none, integer_text, is_text_array, named, parse_cards,
+                    refuse_masked, shown, text_array, unmasked)
 from .constants import N_NATURAL, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, WILD
 from .kernels.compile import jitted
 from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem

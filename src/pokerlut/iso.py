@@ -55,7 +55,7 @@ from numpy.typing import NDArray
 from . import _threads
 from ._input import card_array, deal_rows, integer_array, natural_card_table, raise_for_deals
 from ._notice import noticed
-from .cards import format_cards  # noqa: F401  (the examples use it)
+from .cards import format_cards, shown  # noqa: F401  (format_cards: the examples use it)
 from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_RANKS, N_SUITS
 from .kernels import registry
 from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, OFFSET_BLOCK_BITS,

@@ -98,10 +98,11 @@ class Royalties:
                     raise ValueError(f"royalties: the {row} row has no class {shown(name)}; name one of: "
                                      f"{', '.join(listed)}")
                 if isinstance(points, (bool, np.bool_)) or not isinstance(points, numbers.Integral):
-                    raise TypeError(f"royalties: {row} {shown(name)} pays an integer number of points, got {shown(points)}")
+                    raise TypeError(f"royalties: {row} {shown(name)} pays an integer number of points, "
+                                    f"got {shown(points)}")
                 if not 0 <= int(points) <= _MAX_POINTS:
-                    raise ValueError(f"royalties: {row} {shown(name)} pays {integer_text(points)} points; a royalty is 0 to "
-                                     f"{_MAX_POINTS:,}")
+                    raise ValueError(f"royalties: {row} {shown(name)} pays {integer_text(points)} points; a royalty "
+                                     f"is 0 to {_MAX_POINTS:,}")
                 checked[name] = int(points)
             object.__setattr__(self, row, MappingProxyType(checked))
 

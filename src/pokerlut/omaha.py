@@ -18,6 +18,7 @@ import numpy as np
 
 from . import _threads, layout
 from ._input import card_array, hand_rows, natural_card_table, raise_for_deals
+from .cards import shown
 from ._notice import compile_notice, noticed
 from .kernels.registry import omaha_kernel
 from .strength import describe  # noqa: F401 (the examples use it)

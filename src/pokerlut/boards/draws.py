@@ -15,8 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from .._messages import shown
-from ..cards import format_cards  # noqa: F401 (the examples use it)
+from ..cards import format_cards, integer_text, shown  # noqa: F401 (format_cards: the examples use it)
 from ..constants import DRAW_BOARD_SIZES, DRAW_COMBO, DRAW_FLUSH, DRAW_NUT_FLUSH, DRAWS
 from ..typing import HandsLike
 from ._rows import cards_of, mask_counts

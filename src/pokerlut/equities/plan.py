@@ -69,8 +69,8 @@ def check_samples(samples, default: int | None = DEFAULT_SAMPLES) -> int | None:
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {integer_text(samples)}")
     if samples > MAX_SAMPLES:
-        raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got {integer_text(samples, grouped=True)}; split the run "
-                         f"into several calls with different seeds")
+        raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got "
+                         f"{integer_text(samples, grouped=True)}; split the run into several calls with other seeds")
     return int(samples)
 
 

@@ -34,7 +34,7 @@ import numpy as np
 from .. import _seeds, _threads
 from .._input import check_deal, deal_cards, natural_card_table
 from .._notice import progress_bar
-from ..cards import format_cards
+from ..cards import format_cards, shown
 from ..constants import MAX_PLAYERS, MIN_PLAYERS, STUD_CARDS
 from ..kernels.registry import stud_exact_kernel, stud_mc_kernel
 from ..variants import Variant, VariantLike, get_variant
