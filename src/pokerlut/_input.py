@@ -83,10 +83,10 @@ def _is_int_type(kind: type) -> bool:
 
 def _index_values(level: list, dims: list[int], what: str) -> list:
     """Integer leaves, each that is no plain integer (:data:`_PLAIN_INTS`) read as an int the way
-    Python reads an integer (``operator.index``): an
-    ``int`` subclass by the int it holds, whatever its ``__int__``, ``__index__`` or ``__eq__``
-    say; another object by its ``__index__``.  An ``__index__`` that raises, or returns no int, is
-    a ``TypeError`` naming the place, chained to the user's error.
+    Python reads an integer (``operator.index``): an ``int`` subclass by the int it holds, whatever
+    its ``__int__``, ``__index__`` or ``__eq__`` say; another object by its ``__index__``.  An
+    ``__index__`` that raises, or returns no int, is a ``TypeError`` naming the place, chained to
+    the user's error.
 
     >>> class Liar(int):
     ...     def __int__(self): return 0
