@@ -56,11 +56,13 @@ def test_doctests():
 
 
 def test_imports_only_the_notation_and_its_text_kernel():
-    """The notation's facts, the text kernel (the grammar, fed tables built here) and the notice."""
+    """The notation's facts, the text kernel (the grammar, fed tables built here), the notice and
+    the message helpers."""
     source = open(cards.__file__, encoding="utf-8").read()
     imported = re.findall(r"^\s*(?:import|from)\s+(\S+)", source, re.M)
     assert "numba" not in imported
-    assert {m for m in imported if m.startswith(("pokerlut", "."))} == {".constants", ".kernels.text", "._notice"}
+    assert {m for m in imported if m.startswith(("pokerlut", "."))} == {".constants", ".kernels.text", "._notice",
+                                                                                "._messages"}
 
 
 # --------------------------------------------------------------------------- parse_card

@@ -194,3 +194,25 @@ def test_arrays_and_array_likes_inside_lists():
     assert pokerlut.evaluate([royal_ids.astype(np.uint8), royal_ids.astype(">i2")]).tolist() == [7462, 7462]
     pd = pytest.importorskip("pandas")
     assert pokerlut.evaluate([pd.Series(royal_ids), pd.Series(royal_ids)]).tolist() == [7462, 7462]
+
+
+def test_format_cards_from_course_and_to_course_refuse_masked_entries_too():
+    """Every function taking cards refuses a masked entry (numpy would read the data under it)."""
+    from pokerlut.course import to_course
+
+    one = np.ma.masked_array([51, 47, 43, 39, 2], mask=[0, 0, 0, 0, 1])
+    rows = np.ma.masked_array([[51, 47], [43, 39]], mask=[[0, 0], [0, 1]])
+    course = np.ma.masked_array([1, 13, 14], mask=[0, 1, 0])
+    for call, where in [(lambda: pokerlut.format_cards(one), "position 4"),
+                        (lambda: pokerlut.format_cards(rows), r"position \(1, 1\)"),
+                        (lambda: pokerlut.format_cards([one, one]), "position 4"),
+                        (lambda: pokerlut.format_cards([[51, 47, 43, 39, 35], one]), "position 4"),
+                        (lambda: pokerlut.from_course(course), "position 1"),
+                        (lambda: pokerlut.from_course([course, course]), "position 1"),
+                        (lambda: to_course(np.ma.masked_array([48, 44], mask=[1, 0])), "position 0")]:
+        with pytest.raises(ValueError, match=rf"masked array with 1 masked entries \(the first at {where}\)"):
+            call()
+    clear = np.ma.masked_array([51, 47, 43, 39, 2], mask=False)  # nothing masked: the data
+    assert pokerlut.format_cards(clear) == pokerlut.format_cards([51, 47, 43, 39, 2]) == "As Ks Qs Js 2h"
+    assert pokerlut.format_cards([clear, clear]).tolist() == ["As Ks Qs Js 2h"] * 2
+    assert pokerlut.from_course(np.ma.masked_array([1, 13], mask=False)).tolist() == [48, 44]

@@ -282,3 +282,22 @@ def test_the_hand_is_a_named_tuple_of_key_bits_and_count():
     h = hand(t, np.array([51, 47, 43], np.uint8))
     assert isinstance(h, Hand) and h.count == 3
     assert int(value(t, add(t, add(t, h, 39), 35))) == 7462
+
+
+@numba.njit
+def best_five_into(t, cards, five, plays):
+    return best_five(t, cards, five, plays)
+
+
+@pytest.mark.parametrize("n_five, n_plays", [(3, 5), (5, 4), (0, 0), (4, 9)])
+def test_best_five_refuses_an_output_shorter_than_five_before_writing(n_five, n_plays):
+    """Inside the user's jitted function: a ValueError saying so, and not one byte written (the
+    two outputs are views of one buffer, so a write past either's end would show)."""
+    buffer = np.full(32, 77, np.uint8)
+    five, plays = buffer[:n_five], buffer[16:16 + n_plays]
+    with pytest.raises(ValueError, match="five and plays_as must each hold at least 5 elements"):
+        best_five_into(tables(), deal("high", 1, 7, seed=3)[0], five, plays)
+    assert (buffer == 77).all()
+    wide = np.full(8, 77, np.uint8)  # longer than five is fine: the first five written, the rest kept
+    best_five_into(tables(), deal("high", 1, 7, seed=3)[0], wide, buffer[16:21])
+    assert (wide[:5] != 77).all() and (wide[5:] == 77).all()

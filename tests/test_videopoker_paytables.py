@@ -53,3 +53,35 @@ def test_a_hand_built_pay_table_is_checked_too():
         vp.classify("Jh Jd 4s 7c Qh", "jacks-or-better", PayTable("jacks-or-better", (Fraction(1),)))
     with pytest.raises(ValueError, match="that pay table is for 'nope', not Jacks or Better"):
         vp.classify("Jh Jd 4s 7c Qh", "jacks-or-better", PayTable("nope", (Fraction(1),) * 10))
+
+
+HANDS = ["Jh Jd 4s 7c Qh", "Ah Kh Qh Jh 9c", "2c 7d 9h Js 4c"]
+
+
+@pytest.mark.parametrize("scale", [1e-300, Fraction(1, 2**1000), Fraction(1, 10**250)])
+def test_tiny_payouts_scale_every_hold_value(scale):
+    """A pay table times a tiny factor values every hold that factor times the full-pay values (it
+    once raised OverflowError: the tiny pays' huge common denominator was taken for an exact unit)."""
+    tiny = [p * scale for p in JOB]
+    for text in HANDS:
+        full, small = vp.hold_values(text, "jacks-or-better", JOB), vp.hold_values(text, "jacks-or-better", tiny)
+        np.testing.assert_allclose(small.values, full.values * float(scale), rtol=1e-12)
+        assert sorted(small.values.tolist(), reverse=True) == small.values.tolist()
+        best = vp.best_hold(text, "jacks-or-better", tiny)
+        assert best.values == small.values[0] and best.masks == full.holds[0]
+
+
+@pytest.mark.parametrize("pay", [5e-324, 1e-310, Fraction(1, 10**400), Fraction(3, 2**1100)])
+def test_payouts_at_and_below_the_smallest_float_give_finite_values(pay):
+    """Denormal pays, and exact pays below any float, give the float values they round to (0 for
+    1/10**400 per coin), never an OverflowError."""
+    table = [pay] * 9
+    for text in HANDS:
+        values = vp.hold_values(text, "jacks-or-better", table).values
+        assert np.isfinite(values).all() and (values >= 0).all() and values.max() <= float(pay) * 1.0000001
+        if float(pay) == 0:
+            assert not values.any()
+        if text == HANDS[0]:  # a pair of jacks: holding it pays the pay, exactly
+            assert values.max() == float(pay)
+        best = vp.best_hold(text, "jacks-or-better", table)
+        assert best.values == values.max()

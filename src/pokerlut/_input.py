@@ -38,7 +38,8 @@ from typing import Any
 import numpy as np
 
 from . import layout
-from .cards import format_card, integer_or_none, is_text_array, named, parse_cards, shown, text_array
+from .cards import (error_text, format_card, integer_or_none, integer_text, is_text_array, named, parse_cards,
+                    refuse_masked, shown, text_array, unmasked)
 from .constants import N_NATURAL, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, WILD
 from .kernels.compile import jitted
 from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
@@ -60,12 +61,57 @@ _shape_of = operator.attrgetter("shape")
 _dtype_of = operator.attrgetter("dtype")
 
 
+#: The integer types read directly, by numpy and by ``bytes()`` alike, with no code of the user's
+#: run: Python's ``int`` and numpy's integer scalars.  Any other integer (an ``int`` subclass, an
+#: object with ``__index__``) is read one by one through :func:`_index_values`.
+_PLAIN_INTS = frozenset({int} | {np.dtype(code).type for code in np.typecodes["AllInteger"]})
+#: Card-id types no hand holds, whatever ``__index__`` they have.
+_NO_INTS = (bool, np.bool_, np.ndarray, str, bytes, np.str_, np.bytes_)
+
+
 def _is_int_type(kind: type) -> bool:
-    return issubclass(kind, (int, np.integer)) and not issubclass(kind, (bool, np.bool_))
+    """Whether elements of type ``kind`` are integers: by Python's own protocol (``__index__``, as
+    ``operator.index``, ``bytes()`` and list indexing read them), bools excluded.
+
+    >>> class Id:
+    ...     def __index__(self): return 51
+    >>> _is_int_type(int), _is_int_type(np.uint8), _is_int_type(Id), _is_int_type(bool), _is_int_type(float)
+    (True, True, True, False, False)
+    """
+    return kind in _PLAIN_INTS or (hasattr(kind, "__index__") and not issubclass(kind, _NO_INTS))
+
+
+def _index_values(level: list, dims: list[int], what: str) -> list:
+    """Integer leaves, each that is no plain integer (:data:`_PLAIN_INTS`) read as an int the way
+    Python reads an integer (``operator.index``): an ``int`` subclass by the int it holds, whatever
+    its ``__int__``, ``__index__`` or ``__eq__`` say; another object by its ``__index__``.  An
+    ``__index__`` that raises, or returns no int, is a ``TypeError`` naming the place, chained to
+    the user's error.
+
+    >>> class Liar(int):
+    ...     def __int__(self): return 0
+    >>> _index_values([Liar(51), 47, 43], [3], "hands")
+    [51, 47, 43]
+    """
+    if set(map(type, level)) <= _PLAIN_INTS:
+        return level
+    out = []
+    for i, x in enumerate(level):
+        try:
+            out.append(x if type(x) in _PLAIN_INTS else operator.index(x))
+        except Exception as error:
+            raise TypeError(f"{_card_place(_index(i, dims), what)}: {shown(x)} ({type(x).__name__}) cannot be read as "
+                            f"an integer card id: its __index__ raised {error_text(error)}") from error
+    return out
 
 
 def _index(i: int, dims: list[int]) -> tuple[int, ...]:
     return tuple(int(j) for j in np.unravel_index(i, dims)) if dims else ()
+
+
+def _card_place(index: tuple[int, ...], what: str) -> str:
+    """``hand 3, position 2``: the card at ``index`` of the input (``what`` for a 0-d index)."""
+    return f"{named(index[:-1])}, position {index[-1]}" if index else what
 
 
 def _element(index: tuple[int, ...]) -> str:
@@ -73,17 +119,8 @@ def _element(index: tuple[int, ...]) -> str:
 
 
 def _unmasked(array: np.ndarray, what: str) -> np.ndarray:
-    """A masked array's data, when nothing is masked; a masked card would still count as the card
-    under the mask (four cards and a masked one making a royal flush), so masked entries are a
-    ``ValueError`` naming the first."""
-    if isinstance(array, np.ma.MaskedArray):
-        mask = np.ma.getmaskarray(array)
-        if mask.any():
-            index = tuple(int(i) for i in np.argwhere(mask)[0])
-            raise ValueError(f"{what} is a masked array with {int(mask.sum())} masked entries (the first{at_position(index)}): "
-                             f"a masked card is no card; drop the hands that hold one, or fill them, first")
-        return np.asarray(array.data)
-    return array
+    """A masked array's data, when nothing is masked (:func:`pokerlut.cards.unmasked`)."""
+    return unmasked(array, what) if isinstance(array, np.ma.MaskedArray) else array
 
 
 def _holds_itself(node: Any) -> bool:
@@ -164,7 +201,7 @@ def _mixed_rows(level: list, dims: list[int], what: str) -> np.ndarray:
         if all(issubclass(k, _CARD_TEXT) for k in kinds):
             text_rows.append(r)
         elif all(_is_int_type(k) for k in kinds):
-            out[r] = row
+            out[r] = _index_values(row, [width], what)
         else:
             raise _leaf_error(row, [width], what, True) if len(dims) == 1 else _leaf_error(
                 level, dims, what, True)
@@ -236,15 +273,14 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True, roots: t
     if not level:
         return np.zeros(dims, np.uint8)
     if all(_is_int_type(k) for k in kinds):
+        level = _index_values(level, dims, what)
         try:
             return np.array(level, dtype=np.int64).reshape(dims)
         except OverflowError:
             if not text:  # plain integers: the caller checks their range
                 return np.array(level, dtype=object).reshape(dims)
-            i = next(i for i, x in enumerate(level) if not -2**63 <= int(x) < 2**63)
-            index = _index(i, dims)
-            place = f"{named(index[:-1])}, position {index[-1]}" if index else what
-            raise ValueError(f"{place}: {not_a_card_text(int(level[i]))}") from None
+            i = next(i for i, x in enumerate(level) if not -2**63 <= x < 2**63)
+            raise ValueError(f"{_card_place(_index(i, dims), what)}: {not_a_card_text(level[i])}") from None
     if text and all(issubclass(k, _CARD_TEXT) for k in kinds):
         objects = np.empty(len(level), dtype=object)
         objects[:] = level
@@ -352,11 +388,20 @@ def _card_words() -> dict[str, int]:
     return found
 
 
+#: The most cards a hand given the plain way is read for by :func:`one_hand_bytes`; longer ones go the general way.
+ONE_HAND_MAX = 64
+
+
 def one_hand_bytes(obj: Any) -> bytes | None:
-    """The card ids of one hand as bytes, when ``obj`` is a list or tuple of integers 0..255 (no
-    bools), of card words (``["As", "Ks"]``), or card text with the cards separated by spaces
-    (``"As Ks"``); else ``None``.  Nothing is checked beyond that: the ids are what the general path
-    would read from ``obj``.
+    """The card ids of one hand as bytes, when ``obj`` is a list or tuple of at most
+    :data:`ONE_HAND_MAX` integers 0..255 (no bools), of card words (``["As", "Ks"]``, each a
+    ``str``), or card text with the cards separated by spaces (``"As Ks"``); else ``None``.
+
+    The integers are read as ``bytes()`` reads them, which is Python's own rule and the general
+    path's (:func:`_index_values`): an ``int`` subclass by the int it holds, another object by its
+    ``__index__``.  They are read from a snapshot of the sequence (an ``__index__`` that changes
+    the list changes nothing here), and anything that goes wrong, an ``__index__`` that raises
+    included, leaves the hand to the general path, which reads or rejects it, naming the place.
 
     >>> one_hand_bytes([51, 47, 43]), one_hand_bytes("As Ks Qs"), one_hand_bytes(["As", "Ks"])
     (b'3/+', b'3/+', b'3/')
@@ -365,17 +410,20 @@ def one_hand_bytes(obj: Any) -> bytes | None:
     """
     kind = type(obj)
     if kind is list or kind is tuple:
+        if len(obj) > ONE_HAND_MAX:
+            return None
+        items = tuple(obj)  # a snapshot: what is read below cannot change while it is read
         try:
-            ids = bytes(obj)  # integers 0..255 (numpy ones too, through __index__), else an error
-        except (TypeError, ValueError):
-            if not obj or type(obj[0]) is not str:
+            ids = bytes(items)  # integers 0..255 (numpy ones too, through __index__), else an error
+        except Exception:  # no integers, out of range, or the user's __index__ failed: the general path says
+            if not items or type(items[0]) is not str or set(map(type, items)) != _STR_ONLY:
                 return None
             try:
-                return bytes(map(_card_words().__getitem__, obj))
-            except (KeyError, TypeError):
+                return bytes(map(_card_words().__getitem__, items))
+            except KeyError:
                 return None
         if 0 in ids or 1 in ids:  # True and False pass as 1 and 0: a bool is no card id
-            for x in obj:
+            for x in items:
                 if type(x) is bool:
                     return None
         return ids
@@ -385,6 +433,9 @@ def one_hand_bytes(obj: Any) -> bytes | None:
         except KeyError:
             return None
     return None
+
+
+_STR_ONLY = {str}
 
 
 def at_position(index: tuple[int, ...]) -> str:
@@ -412,15 +463,19 @@ def integer_array(values: Any, what: str, lo: int, hi: int, expected: str) -> np
     ...
     ValueError: course value at position 1 is True, not an integer; expected an integer 1..52
     """
+    values = refuse_masked(values, what)  # a masked entry is no value
     if isinstance(values, np.ndarray) and values.dtype.kind in "iu":
         arr = values
     else:  # numpy's object conversion stops at its own depth limit; a cycle is an object it cannot read
         objects = np.asarray(values, dtype=object)
         flat = objects.ravel().tolist()
         for i, value in enumerate(flat):
-            number = integer_or_none(value)
+            index = tuple(int(j) for j in np.unravel_index(i, objects.shape))
+            try:
+                number = integer_or_none(value)
+            except TypeError as error:  # an __index__ that raised: the user's error chained
+                raise TypeError(f"{what}{at_position(index)}: {error}") from error.__cause__
             if number is None or not lo <= number <= hi:
-                index = tuple(int(j) for j in np.unravel_index(i, objects.shape))
                 text = shown(value) + (", not an integer" if number is None else "")
                 raise ValueError(f"{what}{at_position(index)} is {text}; expected {expected}")
         arr = np.array(flat, dtype=np.int64).reshape(objects.shape)
@@ -454,7 +509,7 @@ def not_a_card_text(value: int) -> str:
     >>> not_a_card_text(99)
     'card id 99 is not a card (ids are 0..51 for naturals, 4*rank + suit, and 52 for a wild card)'
     """
-    return (f"card id {value} is not a card (ids are 0..{N_NATURAL - 1} for naturals, 4*rank + suit, "
+    return (f"card id {integer_text(value)} is not a card (ids are 0..{N_NATURAL - 1} for naturals, 4*rank + suit, "
             f"and {WILD} for a wild card)")
 
 

@@ -23,6 +23,8 @@ import threading
 import warnings
 from contextlib import contextmanager
 
+from ._messages import shown
+
 __all__ = ["FEATURE_SECONDS", "FEATURES", "WARMUP_SECONDS", "WARMUP_MACHINE", "CompileNotice", "compile_notice",
            "noticed", "set_compile_messages", "progress_bar", "mark_compiled", "watched", "in_ipython", "say"]
 
@@ -59,7 +61,7 @@ def set_compile_messages(mode: str | None) -> None:
     """
     global _mode
     if mode not in (None, "always", "never", "auto"):
-        raise ValueError(f"compile messages are 'always', 'never' or 'auto', got {mode!r}")
+        raise ValueError(f"compile messages are 'always', 'never' or 'auto', got {shown(mode)}")
     _mode = mode
 
 

@@ -22,6 +22,8 @@ from typing import Any, Union
 
 import numpy as np
 
+from ._messages import integer_text
+
 __all__ = ["SeedLike", "check_seed", "entropy", "generator"]
 
 SeedLike = Union[None, int, np.integer, np.random.SeedSequence, np.random.Generator]
@@ -66,7 +68,7 @@ def check_seed(seed: Any, what: str = "seed") -> Any:
             text = text[:57] + "..."
         raise TypeError(f"{what} must be {_KINDS}; got {text} ({type(seed).__name__})")
     if int(seed) < 0:
-        raise ValueError(f"{what} must be an integer >= 0, got {int(seed)}")
+        raise ValueError(f"{what} must be an integer >= 0, got {integer_text(seed)}")
     return seed
 
 

@@ -38,6 +38,8 @@ from typing import Any, Callable, Iterator, Sequence
 import numba
 import numpy as np
 
+from ._messages import integer_text, shown
+
 #: Calls of at least this many lookups' work are cut into pieces for the pool (``parallel=None``).
 PARALLEL_MIN_WORK = 1 << 16
 #: ... which for :func:`pokerlut.evaluate` is this many hands (a hand is one lookup).
@@ -96,9 +98,9 @@ def set_num_threads(n: int | None) -> None:
         _num_threads = None
         return
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
-        raise TypeError(f"the number of threads must be an integer, got {n!r} ({type(n).__name__})")
+        raise TypeError(f"the number of threads must be an integer, got {shown(n)} ({type(n).__name__})")
     if not 1 <= n <= MAX_THREADS:
-        raise ValueError(f"the number of threads must be from 1 to {MAX_THREADS}, got {int(n)}")
+        raise ValueError(f"the number of threads must be from 1 to {MAX_THREADS}, got {integer_text(n)}")
     _num_threads = int(n)
 
 
@@ -109,7 +111,7 @@ def check_parallel(parallel: Any) -> bool | None:
     (None, True)
     """
     if parallel is not None and not isinstance(parallel, (bool, np.bool_)):
-        raise TypeError(f"parallel must be True, False or None, got {parallel!r}")
+        raise TypeError(f"parallel must be True, False or None, got {shown(parallel)}")
     return None if parallel is None else bool(parallel)
 
 

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import operator
 import re
-import reprlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, overload
 
 import numpy as np
 
+from ._messages import error_text, integer_text, quoted, shown  # noqa: F401 (error_text, integer_text: re-exported)
 from ._notice import compile_notice
 from .constants import RANK_CHARS, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, SUIT_SYMBOLS, WILD
 from .kernels.text import SEPARATOR, SUIT_SHIFT, WILD_START, parse_text
@@ -95,46 +95,75 @@ _ACCEPTED = (
 LONG_TEXT = 256
 #: One string longer than this is read by the compiled pass rather than the regular expression.
 KERNEL_TEXT = 2048
-#: Characters of a value quoted in an error message (the rest is cut and its length given).
-QUOTE_LIMIT = 40
 
 
 # --------------------------------------------------------------------------- helpers
 
-#: repr() of nested sequences, a few levels and elements deep (a list nested 1,000 deep, or holding
-#: itself, is shown as ``[[[[...]]]]``, not a RecursionError).
-_SHORT_REPR = reprlib.Repr()
-_SHORT_REPR.maxlevel, _SHORT_REPR.maxlist, _SHORT_REPR.maxtuple = 4, 8, 8
-_SHORT_REPR.maxstring = _SHORT_REPR.maxother = 60
 
+def unmasked(array: np.ma.MaskedArray, what: str) -> np.ndarray:
+    """A masked array's data, when nothing is masked.  A masked card would still count as the card
+    under the mask (four cards and a masked one making a royal flush), so masked entries are a
+    ``ValueError`` naming the first: every function taking cards refuses them, through this.
 
-def shown(value: Any, limit: int = 60) -> str:
-    """repr() of a value for a message, numpy scalars shown as the Python value they hold, cut to
-    ``limit`` characters (a long string is cut before it is quoted).
-
-    >>> shown(np.int64(3)), shown("x" * 100)[-5:]
-    ('3', 'xx...')
+    >>> unmasked(np.ma.masked_array([51, 47], mask=[0, 1]), "hands")
+    Traceback (most recent call last):
+    ...
+    ValueError: hands is a masked array with 1 masked entries (the first at position 1): a masked card is no card; drop the hands that hold one, or fill them, first
     """
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, (str, bytes)) and len(value) > limit:
-        value = value[:limit]
-    text = _SHORT_REPR.repr(value) if isinstance(value, (list, tuple, dict, set, frozenset)) else repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    mask = np.ma.getmaskarray(array)
+    if mask.any():
+        index = tuple(int(i) for i in np.argwhere(mask)[0])
+        place = "" if not index else f" at position {index[0] if len(index) == 1 else index}"
+        raise ValueError(f"{what} is a masked array with {int(mask.sum())} masked entries (the first{place}): "
+                         f"a masked card is no card; drop the hands that hold one, or fill them, first")
+    return np.asarray(array.data)
 
 
-def quoted(text: Any, limit: int = QUOTE_LIMIT) -> str:
-    """A string quoted for a message: whole when short, else its first ``limit`` characters and
-    its length, so that a 10 MB string gives a one-line message.
+#: Levels of nested lists :func:`refuse_masked` looks into for masked arrays.
+_MASK_DEPTH = 4
 
-    >>> quoted("As Ks"), quoted("As " * 1000)
-    ("'As Ks'", "'As As As As As As As As As As As As As A'... (3,000 characters)")
+
+def refuse_masked(values: Any, what: str) -> Any:
+    """``values`` with a masked array (at the top, or inside lists and tuples a few levels deep)
+    replaced by its data when nothing is masked, else the ``ValueError`` of :func:`unmasked`
+    (numpy's own conversions would read the data under the mask silently).
+
+    >>> refuse_masked([np.ma.masked_array([51, 47], mask=False), [1, 2]], "hands")[0].tolist()
+    [51, 47]
+    >>> refuse_masked([[1, 2], np.ma.masked_array([51, 47], mask=[1, 0])], "card ids")
+    Traceback (most recent call last):
+    ...
+    ValueError: card ids, element 1 is a masked array with 1 masked entries (the first at position 0): a masked card is no card; drop the hands that hold one, or fill them, first
     """
-    if isinstance(text, np.generic):
-        text = text.item()
-    if isinstance(text, (str, bytes)) and len(text) > limit:
-        return f"{text[:limit]!r}... ({len(text):,} {'characters' if isinstance(text, str) else 'bytes'})"
-    return shown(text, limit + 2)
+    if isinstance(values, np.ma.MaskedArray):
+        return unmasked(values, what)
+    if not isinstance(values, (list, tuple)):
+        return values
+    found = False
+    level = [((i,), x) for i, x in enumerate(values)]
+    for _ in range(_MASK_DEPTH):
+        deeper = []
+        for index, x in level:
+            if isinstance(x, np.ma.MaskedArray):
+                unmasked(x, f"{what}, {named(index, 'element')}")
+                found = True
+            elif isinstance(x, (list, tuple)) and x is not values:
+                deeper.extend((index + (i,), y) for i, y in enumerate(x))
+        level = deeper
+        if not level:
+            break
+    if not found:
+        return values
+    return _data_of(values, _MASK_DEPTH)
+
+
+def _data_of(values: Any, depth: int) -> Any:
+    """Nested lists with each masked array (nothing masked) replaced by its data."""
+    if isinstance(values, np.ma.MaskedArray):
+        return np.asarray(values.data)
+    if depth and isinstance(values, (list, tuple)):
+        return [_data_of(x, depth - 1) for x in values]
+    return values
 
 
 def named(index: tuple[int, ...], what: str = "hand") -> str:
@@ -150,7 +179,10 @@ def named(index: tuple[int, ...], what: str = "hand") -> str:
 
 
 def integer_or_none(value: Any) -> int | None:
-    """The value as a Python int if it is an integer (bools excluded), else None.
+    """The value as a Python int if it is an integer (bools excluded), else None; read as Python
+    reads an integer (``operator.index``: an ``int`` subclass by the int it holds, another object
+    by its ``__index__``).  An ``__index__`` that raises anything but ``TypeError`` is a
+    ``TypeError`` saying so, chained to the user's error.
 
     >>> integer_or_none(np.uint8(7)), integer_or_none(True), integer_or_none(1.0)
     (7, None, None)
@@ -161,13 +193,16 @@ def integer_or_none(value: Any) -> int | None:
         return operator.index(value)
     except TypeError:
         return None
+    except Exception as error:
+        raise TypeError(f"{shown(value)} ({type(value).__name__}) cannot be read as an integer: its __index__ raised "
+                        f"{error_text(error)}") from error
 
 
 def _suits_for(style: str) -> str:
     try:
         return _STYLES[style]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown style {style!r}; expected 'ascii' or 'unicode'") from None
+        raise ValueError(f"unknown style {shown(style)}; expected 'ascii' or 'unicode'") from None
 
 
 def _card_from_match(match: re.Match[str]) -> int:
@@ -619,6 +654,7 @@ def format_cards(cards: Any, style: str = "ascii") -> Any:
     _suits_for(style)  # checked even when there are no cards
     if isinstance(cards, str):
         raise TypeError("format_cards expects card ids, not a str (parse it with parse_cards)")
+    cards = refuse_masked(cards, "cards")
     if isinstance(cards, np.ndarray) and cards.ndim >= 2:
         return _format_rows(cards, style)
     if isinstance(cards, (list, tuple)) and cards and all(isinstance(c, (list, tuple, np.ndarray)) for c in cards):
@@ -642,4 +678,6 @@ def format_cards(cards: Any, style: str = "ascii") -> Any:
             out.append(format_card(card, style))
         except ValueError as err:
             raise ValueError(f"position {i}: {err}") from None
+        except TypeError as err:  # an __index__ that raised: the user's error chained
+            raise TypeError(f"position {i}: {err}") from err.__cause__
     return " ".join(out)

@@ -116,15 +116,15 @@ def _check_deck(deck: Sequence[int]) -> list[int]:
     if isinstance(deck, (str, bytes)):
         raise TypeError("a course deck is a sequence of 9 integers 1..52, not a string")
     if not isinstance(deck, Iterable):
-        raise TypeError(f"a course deck is a sequence of 9 integers 1..52, got {type(deck).__name__}: {deck!r}")
+        raise TypeError(f"a course deck is a sequence of 9 integers 1..52, got {type(deck).__name__}: {shown(deck)}")
     values = list(deck)
     if len(values) != DECK_SIZE:
-        raise ValueError(f"a course deck has exactly {DECK_SIZE} cards, got {len(values)}: {values}")
+        raise ValueError(f"a course deck has exactly {DECK_SIZE} cards, got {len(values)}: {shown(values)}")
     for i, v in enumerate(values):
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-            raise ValueError(f"deck position {i}: {v!r} is not an integer card 1..52")
+            raise ValueError(f"deck position {i}: {shown(v)} is not an integer card 1..52")
         if not 1 <= v <= N_NATURAL:
-            raise ValueError(f"deck position {i}: {v} is not a course card (1..52)")
+            raise ValueError(f"deck position {i}: {shown(v)} is not a course card (1..52)")
     for i, v in enumerate(values):
         if v in values[:i]:
             raise ValueError(f"deck position {i}: card {v} was already dealt at position {values.index(v)}")

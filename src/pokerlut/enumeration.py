@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import _threads, layout
+from ._messages import shown
 from ._notice import compile_notice
 from .constants import HAND_SIZES, N_NATURAL
 from .kernels.primitives import suit_rank_bit
@@ -23,9 +24,9 @@ __all__ = ["strength_histogram", "category_counts", "deck_of"]
 
 def _check_n_cards(n_cards) -> int:
     if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
-        raise TypeError(f"n_cards must be an integer 5, 6 or 7, got {n_cards!r}")
+        raise TypeError(f"n_cards must be an integer 5, 6 or 7, got {shown(n_cards)}")
     if n_cards not in HAND_SIZES:
-        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+        raise ValueError(f"n_cards must be 5, 6 or 7, got {shown(n_cards)}")
     return int(n_cards)
 
 

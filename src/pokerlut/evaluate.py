@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _threads, layout
 from ._input import hand_rows, one_hand_bytes, raise_for_rows
+from ._messages import shown
 from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
 from .kernels.one_hand import TABLE_ORDER
@@ -42,15 +43,13 @@ def _new_entry(variant):
         hash(variant)
     except (TypeError, ValueError):
         return None
-    arrays = [table_set[name] for name in TABLE_ORDER] if all(n in table_set.arrays for n in TABLE_ORDER) else None
-    if arrays is None:  # badugi, three-card and open-face rows: no 6- and 7-card tables, the batch path
-        rank = _ENTRIES[variant] = _no_entry
+    if not all(n in table_set.arrays for n in TABLE_ORDER):  # badugi, three-card and open-face rows: no
+        rank = _ENTRIES[variant] = _no_entry                  # 6- and 7-card tables, the batch path
         return rank
-    words = np.array([x for a in arrays for x in (a.ctypes.data, a.shape[0])] + [int(table_set.subset_rare)],
-                     np.uint64)  # the tables are held for good by load_table_set's cache
     with compile_notice("jit"):
         make = one_hand_entry()
-    rank = _ENTRIES[variant] = make(words)
+    # the ranker holds the very arrays it reads: clearing load_table_set's cache frees none of them
+    rank = _ENTRIES[variant] = make([table_set[name] for name in TABLE_ORDER], table_set.subset_rare)
     return rank
 
 
@@ -88,7 +87,7 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
     [7462]
     """
     if not isinstance(check, (bool, np.bool_)):
-        raise TypeError(f"check must be True or False, got {check!r}")
+        raise TypeError(f"check must be True or False, got {shown(check)}")
     parallel = _threads.check_parallel(parallel)
     n_rows, n_cards = rows.shape
     out = np.empty(n_rows, dtype=np.uint16)

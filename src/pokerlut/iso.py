@@ -55,7 +55,7 @@ from numpy.typing import NDArray
 from . import _threads
 from ._input import card_array, deal_rows, integer_array, natural_card_table, raise_for_deals
 from ._notice import noticed
-from .cards import format_cards  # noqa: F401  (the examples use it)
+from .cards import format_cards, shown  # noqa: F401  (format_cards: the examples use it)
 from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_RANKS, N_SUITS
 from .kernels import registry
 from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, OFFSET_BLOCK_BITS,
@@ -153,7 +153,7 @@ class Indexer:
         rounds = tuple(int(k) for k in cards_per_round)
         if not 1 <= len(rounds) <= MAX_ROUNDS or any(k < 1 for k in rounds) or sum(rounds) > 7:
             raise ValueError(f"an Indexer takes 1 to {MAX_ROUNDS} rounds of at least one card each, at most 7 "
-                             f"cards in all; got {cards_per_round!r}")
+                             f"cards in all; got {shown(cards_per_round)}")
         self.rounds = rounds
         self.n_cards = sum(rounds)
         self.round_of = tuple(r for r, k in enumerate(rounds) for _ in range(k))
@@ -550,7 +550,7 @@ def rounds_of(n_board: int, hole: bool = True, by_round: bool = True) -> tuple[i
     ((2, 3, 1, 1), (2, 5), (3, 1), (2,))
     """
     if isinstance(n_board, bool) or not isinstance(n_board, (int, np.integer)) or n_board not in HOLDEM_BOARD_SIZES:
-        raise ValueError(f"a Hold'em board has 0, 3, 4 or 5 cards, got {n_board!r}")
+        raise ValueError(f"a Hold'em board has 0, 3, 4 or 5 cards, got {shown(n_board)}")
     board = ((3,) + (1,) * (n_board - 3) if by_round else (n_board,)) if n_board else ()
     if not hole and not board:
         raise ValueError("a board alone needs 3, 4 or 5 cards")
@@ -587,7 +587,7 @@ def board_indexer(n_board: int, by_round: bool = True) -> Indexer:
 
 def _check_flag(value: Any, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
+        raise TypeError(f"{name} must be True or False, got {shown(value)}")
     return bool(value)
 
 

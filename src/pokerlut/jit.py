@@ -27,9 +27,11 @@ function (argument order is part of the API) what it returns
                                              3-5 card board (the eight-or-better tables give the low)
 ============================================ ==============================================================
 
-**Bad input never reads outside the tables and never raises inside your loop.** A hand holding a
-card id the game does not deal (above 52, the wild card outside the high game or in Omaha, a deuce
-in short deck), or of a size outside 5-7 (Omaha: 4-6 hole cards, 3-5 board cards), has strength
+**Bad input never reads outside the tables and never raises inside your loop**; the one exception
+is an output array too short to write into (``best_five``'s ``five`` or ``plays_as`` of fewer than
+5 elements): a ``ValueError`` raised before anything is written, never a write past its end.  A
+hand holding a card id the game does not deal (above 52, the wild card outside the high game or in
+Omaha, a deuce in short deck), or of a size outside 5-7 (Omaha: 4-6 hole cards, 3-5 board cards), has strength
 **0**, which no hand has; :func:`add` maps any integer outside 0..255 to such an id.  A natural
 card held twice is not looked for by :func:`rank`, :func:`value` and :func:`omaha` (their strength
 is then meaningless, as with ``evaluate(check=False)``); :func:`rank_checked` gives it 0 too.  A
@@ -372,8 +374,14 @@ def compare(tables, a, b):
 _SELECT5, _SELECT6, _SELECT7 = (select_kernel(k) for k in (5, 6, 7))
 
 
+#: The one error a function here raises inside your loop: output arrays too short to write into.
+_SHORT_OUTPUT = "pokerlut.jit.best_five: five and plays_as must each hold at least 5 elements; nothing was written"
+
+
 @jitted()
 def _best_five(tables, cards, five, plays_as):
+    if five.shape[0] < 5 or plays_as.shape[0] < 5:  # checked before anything is written
+        raise ValueError(_SHORT_OUTPUT)
     for slot in range(5):
         five[slot] = _NO_CARD
         plays_as[slot] = _NO_CARD
@@ -397,8 +405,8 @@ def best_five(tables, cards, five, plays_as):
     """The strength of ``cards`` (5-7, the high game), writing into ``five`` the five cards that
     make it (wild cards as 52, most significant first) and into ``plays_as`` the natural card each
     plays as, exactly as :func:`pokerlut.best_five`; ``five`` and ``plays_as`` are uint8 arrays of
-    five or more (only the first five are written).  A bad hand, or the tables of another game,
-    gives 0 and five 255s.
+    five or more (only the first five are written; a shorter one is a ``ValueError`` raised before
+    anything is written).  A bad hand, or the tables of another game, gives 0 and five 255s.
 
     >>> five, plays = np.zeros(5, np.uint8), np.zeros(5, np.uint8)
     >>> int(best_five(tables(), np.array([46, 0, 52, 31, 45, 22, 47], np.uint8), five, plays))

@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from . import _threads
 from ._input import card_array, deal_rows, raise_for_deals
+from .cards import integer_text, shown
 from ._notice import compile_notice
 from .constants import ACE, CATEGORIES, NO_CARD, RANK_CHARS
 from .kernels.registry import ofc_kernel
@@ -94,13 +95,14 @@ class Royalties:
             listed = classes if row != "top" else ("22", "..", "AA", "222", "..", "AAA")
             for name, points in table.items():
                 if name not in classes:
-                    raise ValueError(f"royalties: the {row} row has no class {name!r}; name one of: "
+                    raise ValueError(f"royalties: the {row} row has no class {shown(name)}; name one of: "
                                      f"{', '.join(listed)}")
                 if isinstance(points, (bool, np.bool_)) or not isinstance(points, numbers.Integral):
-                    raise TypeError(f"royalties: {row} {name!r} pays an integer number of points, got {points!r}")
+                    raise TypeError(f"royalties: {row} {shown(name)} pays an integer number of points, "
+                                    f"got {shown(points)}")
                 if not 0 <= int(points) <= _MAX_POINTS:
-                    raise ValueError(f"royalties: {row} {name!r} pays {int(points)} points; a royalty is 0 to "
-                                     f"{_MAX_POINTS:,}")
+                    raise ValueError(f"royalties: {row} {shown(name)} pays {integer_text(points)} points; a royalty "
+                                     f"is 0 to {_MAX_POINTS:,}")
                 checked[name] = int(points)
             object.__setattr__(self, row, MappingProxyType(checked))
 
@@ -271,11 +273,11 @@ def score(hands: HandsLike, royalties: Royalties | None = None, *, scoop_bonus: 
     ([True, False], [-12, 12], [0, 1])
     """
     if isinstance(scoop_bonus, (bool, np.bool_)) or not isinstance(scoop_bonus, numbers.Integral):
-        raise TypeError(f"scoop_bonus must be an integer, got {scoop_bonus!r}")
+        raise TypeError(f"scoop_bonus must be an integer, got {shown(scoop_bonus)}")
     if not 0 <= int(scoop_bonus) <= _MAX_POINTS:
-        raise ValueError(f"scoop_bonus must be from 0 to {_MAX_POINTS:,}, got {int(scoop_bonus)}")
+        raise ValueError(f"scoop_bonus must be from 0 to {_MAX_POINTS:,}, got {integer_text(scoop_bonus)}")
     if not isinstance(check, (bool, np.bool_)):
-        raise TypeError(f"check must be True or False, got {check!r}")
+        raise TypeError(f"check must be True or False, got {shown(check)}")
     parallel = _threads.check_parallel(parallel)
     top_roy, middle_roy, bottom_roy = royalty_arrays(royalties)
     array = card_array(hands, "hands")

@@ -18,6 +18,7 @@ import numpy as np
 
 from . import _threads, layout
 from ._input import card_array, hand_rows, natural_card_table, raise_for_deals
+from .cards import shown
 from ._notice import compile_notice, noticed
 from .kernels.registry import omaha_kernel
 from .strength import describe  # noqa: F401 (the examples use it)
@@ -160,7 +161,7 @@ def evaluate_omaha(holes: HandsLike, board: HandsLike, *, variant: VariantLike =
     'Straight, queen-high'
     """
     if not isinstance(check, (bool, np.bool_)):
-        raise TypeError(f"check must be True or False, got {check!r}")
+        raise TypeError(f"check must be True or False, got {shown(check)}")
     parallel = _threads.check_parallel(parallel)
     v = omaha_variant(variant)
     hole_rows, lead_shape = hand_rows(holes, v.hole_sizes, "holes")

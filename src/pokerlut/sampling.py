@@ -8,6 +8,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import _seeds
+from .cards import integer_text, shown
 from .constants import N_NATURAL, WILD
 
 #: Rows drawn per round (the deck scratch is ``BLOCK_ROWS x N_NATURAL`` bytes, whatever ``n`` is).
@@ -16,7 +17,7 @@ BLOCK_ROWS = 1 << 16
 
 def _integer(value, what: str) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{what} must be an integer, got {value!r} ({type(value).__name__})")
+        raise TypeError(f"{what} must be an integer, got {shown(value)} ({type(value).__name__})")
     return int(value)
 
 
@@ -26,7 +27,8 @@ def _draw_without_replacement(rng: np.random.Generator, n: int, cards: int) -> n
     try:
         hands = np.empty((n, cards), dtype=np.uint8)
     except (MemoryError, ValueError):
-        raise ValueError(f"n = {n:,} hands of {cards} cards ({n * cards:,} bytes) do not fit in memory") from None
+        raise ValueError(f"n = {integer_text(n, grouped=True)} hands of {cards} cards "
+                         f"({integer_text(n * cards, grouped=True)} bytes) do not fit in memory") from None
     fresh = np.arange(N_NATURAL, dtype=np.uint8)
     for lo in range(0, n, BLOCK_ROWS):
         hi = min(n, lo + BLOCK_ROWS)
@@ -69,15 +71,15 @@ def random_hands(
     cards = _integer(cards, "cards")
     max_wilds = _integer(max_wilds, "max_wilds")
     if isinstance(wild_fraction, (bool, np.bool_)) or not isinstance(wild_fraction, numbers.Real):
-        raise TypeError(f"wild_fraction must be a number in [0, 1], got {wild_fraction!r}")
+        raise TypeError(f"wild_fraction must be a number in [0, 1], got {shown(wild_fraction)}")
     if not 1 <= cards <= N_NATURAL:
-        raise ValueError(f"cards must be between 1 and {N_NATURAL}, got {cards}")
+        raise ValueError(f"cards must be between 1 and {N_NATURAL}, got {integer_text(cards)}")
     if n < 0:
-        raise ValueError(f"n must be >= 0, got {n}")
+        raise ValueError(f"n must be >= 0, got {integer_text(n)}")
     if not 0.0 <= wild_fraction <= 1.0:
-        raise ValueError(f"wild_fraction must be in [0, 1], got {wild_fraction}")
+        raise ValueError(f"wild_fraction must be in [0, 1], got {shown(wild_fraction)}")
     if not 1 <= max_wilds <= cards:
-        raise ValueError(f"max_wilds must be between 1 and {cards}, got {max_wilds}")
+        raise ValueError(f"max_wilds must be between 1 and {cards}, got {integer_text(max_wilds)}")
     rng = _seeds.generator(seed)
     hands = _draw_without_replacement(rng, n, cards)
     if wild_fraction > 0:

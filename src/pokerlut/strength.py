@@ -21,6 +21,7 @@ import numpy.typing as npt
 from numpy.typing import NDArray
 
 from ._input import integer_leaves
+from .cards import integer_text, quoted
 from .constants import (ACE, CATEGORIES, MAX_STRENGTH, NATURAL_STRENGTHS, NO_CARD, RANK_CHARS, RANK_NAMES,
                         RANK_PLURALS)
 from .tables import TableSet
@@ -44,10 +45,10 @@ def _strength_array(strengths, tables: TableSet) -> np.ndarray:
                                                    and not isinstance(strengths, numbers.Integral)):
         raise TypeError(f"a strength is an integer, got {strengths!r}")
     if isinstance(strengths, (str, bytes)):
-        raise TypeError(f"a strength is an integer, got the string {strengths!r}")
+        raise TypeError(f"a strength is an integer, got the string {quoted(strengths)}")
     top = tables.n_strengths
     if isinstance(strengths, numbers.Integral) and not 0 <= int(strengths) < 2**63:
-        raise ValueError(f"strength {int(strengths)} is not a valid {tables.name} strength (1..{top})")
+        raise ValueError(f"strength {integer_text(strengths)} is not a valid {tables.name} strength (1..{top})")
     array = integer_leaves(strengths, "strengths", "a strength is an integer, got {value!r}")  # bounded: cycles, depth
     if array.dtype.kind not in "iu":
         raise TypeError(f"strengths must be integers, got dtype {array.dtype}")

@@ -32,6 +32,7 @@ from typing import Mapping, NamedTuple
 import numpy as np
 
 from . import layout
+from ._messages import shown
 from .constants import (BADUGI_CARDS, CATEGORIES, HAND_SIZES, MAX_STRENGTH, N_NATURAL, N_RANKS, N_SUITS,
                         NATURAL_STRENGTHS, NO_CARD, THREE_CARDS, WILD)
 from .layout import FLUSH_CARDS
@@ -600,7 +601,7 @@ def load_table_set(name: str = HIGH, folder: str | None = None) -> TableSet:
     (512,)
     """
     if not isinstance(name, str) or not _SET_NAME.fullmatch(name):
-        raise ValueError(f"{name!r} is not the name of a table set (like 'high' or 'short-deck')")
+        raise ValueError(f"{shown(name)} is not the name of a table set (like 'high' or 'short-deck')")
     root = (Path(folder) if folder is not None else tables_dir()) / name
     files = _read_manifest(root, name)
     arrays = {n.removesuffix(".npy"): _load_file(root, n, info) for n, info in files.items()}

@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from ._messages import shown
 from .constants import (BADUGI_CARDS, HAND_SIZES, N_RANKS, N_SUITS, OFC_ROW_SIZES, OMAHA_BOARD_SIZES,
                         OMAHA_HOLE_SIZES, RANK_CHARS, THREE_CARDS, card)
 from . import layout
@@ -161,7 +162,7 @@ def get_variant(variant: VariantLike = "high") -> Variant:
     try:
         return VARIANTS[variant]
     except KeyError:
-        raise ValueError(f"unknown variant {variant!r}; choose one of: {', '.join(VARIANTS)}") from None
+        raise ValueError(f"unknown variant {shown(variant)}; choose one of: {', '.join(VARIANTS)}") from None
 
 
 def best_five_variant(variant: VariantLike, what: str) -> Variant:

@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 
 from .. import _threads
 from .._input import card_array, deal_rows, natural_card_table, raise_for_deals
+from ..cards import integer_text, shown
 from .._notice import noticed
 from ..constants import HOLDEM_HOLE, N_NATURAL
 from ..kernels import registry
@@ -106,9 +107,9 @@ def opponent_weights(opponent: Any) -> np.ndarray:
 
 def check_bins(bins: Any) -> int:
     if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
-        raise TypeError(f"bins must be an integer, got {bins!r}")
+        raise TypeError(f"bins must be an integer, got {shown(bins)}")
     if not 1 <= bins <= MAX_BINS:
-        raise ValueError(f"bins must be from 1 to {MAX_BINS:,}, got {int(bins)}")
+        raise ValueError(f"bins must be from 1 to {MAX_BINS:,}, got {integer_text(bins)}")
     return int(bins)
 
 
@@ -225,7 +226,7 @@ def rollout(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *, bi
     """
     bins = check_bins(bins)
     if not isinstance(potential, (bool, np.bool_)):
-        raise TypeError(f"potential must be True or False, got {potential!r}")
+        raise TypeError(f"potential must be True or False, got {shown(potential)}")
     h, b, lead = hands_and_boards(holes, boards)
     w = opponent_weights(opponent)
     n_board = b.shape[1]

@@ -47,7 +47,7 @@ import numpy as np
 
 from .. import interop
 from .._threads import get_num_threads
-from ..cards import format_cards
+from ..cards import format_cards, shown
 from ..constants import NATURAL_STRENGTHS
 from ..evaluate import evaluate
 from ..sampling import random_hands
@@ -360,9 +360,9 @@ def compare(
     [('ceiling kernel (1 thread)', 1000), ('pokerlut (1 thread)', 1000), ('pokerlut (1 thread, validated)', 1000)]
     """
     if cards not in (5, 7):
-        raise ValueError(f"cards must be 5 or 7, got {cards}")
+        raise ValueError(f"cards must be 5 or 7, got {shown(cards)}")
     if hands < 1:
-        raise ValueError(f"hands must be at least 1, got {hands}")
+        raise ValueError(f"hands must be at least 1, got {shown(hands)}")
     names = list(PEERS) if peers is None else list(peers)
     for name in [*names, *(peer_hands or {})]:
         if name not in PEERS:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ..cards import format_cards  # noqa: F401 (the examples use it)
+from ..cards import format_cards, integer_text, shown  # noqa: F401 (format_cards: the examples use it)
 from ..constants import DRAW_BOARD_SIZES, DRAW_COMBO, DRAW_FLUSH, DRAW_NUT_FLUSH, DRAWS
 from ..typing import HandsLike
 from ._rows import cards_of, mask_counts
@@ -34,17 +34,17 @@ def draw_bit(kind: str | int) -> int:
     (32, 1)
     """
     if isinstance(kind, (bool, np.bool_)):
-        raise TypeError(f"a draw is a name like 'gutshot' or an index, not {kind!r}")
+        raise TypeError(f"a draw is a name like 'gutshot' or an index, not {shown(kind)}")
     if isinstance(kind, (int, np.integer)):
         if not 0 <= int(kind) < len(DRAWS):
-            raise ValueError(f"draw index {int(kind)} is not one of 0..{len(DRAWS) - 1}")
+            raise ValueError(f"draw index {integer_text(kind)} is not one of 0..{len(DRAWS) - 1}")
         return 1 << int(kind)
     if not isinstance(kind, str):
         raise TypeError(f"a draw is a name like 'gutshot' or an index, not {type(kind).__name__}")
     key = " ".join(kind.lower().replace("-", " ").split())
     names = [d.replace("-", " ") for d in DRAWS]
     if key not in names:
-        raise ValueError(f"unknown draw {kind!r}; choose from: {', '.join(DRAWS)}")
+        raise ValueError(f"unknown draw {shown(kind)}; choose from: {', '.join(DRAWS)}")
     return 1 << names.index(key)
 
 

@@ -17,6 +17,7 @@ from math import comb
 import numpy as np
 
 from .. import _threads
+from ..cards import integer_text, shown
 from .._notice import compile_notice
 from ..constants import (CATEGORIES, CLASS_BOARD_SIZES, HIGH_CARD, HOLDEM_HOLE, KICKER_NONE, KICKERS, MADE_CLASSES,
                          MADE_FLUSH, MADE_HIGH_CARD, MADE_STRAIGHT)
@@ -126,16 +127,16 @@ def class_ids(names: str | int | Sequence[str | int]) -> int:
     mask = 0
     for item in items:
         if isinstance(item, (bool, np.bool_)):
-            raise TypeError(f"a made-hand class is a name or an id, not {item!r}")
+            raise TypeError(f"a made-hand class is a name or an id, not {shown(item)}")
         if isinstance(item, (int, np.integer)):
             if not 0 <= int(item) < len(MADE_CLASSES):
-                raise ValueError(f"made-hand class id {int(item)} is not one of 0..{len(MADE_CLASSES) - 1}")
+                raise ValueError(f"made-hand class id {integer_text(item)} is not one of 0..{len(MADE_CLASSES) - 1}")
             mask |= 1 << int(item)
         elif isinstance(item, str):
             key = " ".join(item.lower().replace("-", " ").split())
             names_ = [n.replace("-", " ") for n in MADE_CLASSES]
             if key not in names_:
-                raise ValueError(f"unknown made-hand class {item!r}; choose from: {', '.join(MADE_CLASSES)}")
+                raise ValueError(f"unknown made-hand class {shown(item)}; choose from: {', '.join(MADE_CLASSES)}")
             mask |= 1 << names_.index(key)
         else:
             raise TypeError(f"a made-hand class is a name like 'set' or an id, not {type(item).__name__}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _seeds
+from .._messages import shown
 from .._notice import noticed
 from ..typing import CardsLike, SeedLike
 from ..variants import WHOLE_HAND, VariantLike, get_variant
@@ -109,7 +110,7 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
                          f"as dealt: use pokerlut.showdown")
     deal = parse_deal(players, board, dead, v)
     if not isinstance(per_combo, (bool, np.bool_)):
-        raise TypeError(f"per_combo must be True or False, got {per_combo!r}")
+        raise TypeError(f"per_combo must be True or False, got {shown(per_combo)}")
     if v.is_omaha:
         if per_combo or method is not None:
             raise ValueError(f"per_combo and method are for the Hold'em games, not {v.name}")

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._input import check_deal, deal_cards, natural_card_table
-from ..cards import format_cards, parse_cards
+from ..cards import format_cards, parse_cards, shown
 from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL,
                          OMAHA_EQUITY_BOARD_SIZES, WILD)
 from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
@@ -229,12 +229,12 @@ def _read_player(value, index: int, v: Variant, who: str) -> Player:
                 raise ValueError(f"{name}: {error}") from None
             return Player(value.strip(), None, rng)
         if v.is_omaha:
-            raise ValueError(f"{name} ({value!r}): {game} hand has {wanted} hole cards, got {len(cards)}")
+            raise ValueError(f"{name} ({shown(value)}): {game} hand has {wanted} hole cards, got {len(cards)}")
         try:
             rng = parse_range(value)  # "AhKh,AsKd" reads as cards too: a list of combos is a range
         except ValueError as error:
             if cards is not None and len(cards) > 0:
-                raise ValueError(f"{name} ({value!r}): {game} hand has {wanted} hole cards, got {len(cards)}") \
+                raise ValueError(f"{name} ({shown(value)}): {game} hand has {wanted} hole cards, got {len(cards)}") \
                     from None
             raise ValueError(f"{name}: {error}") from None
         return Player(value.strip(), None, rng)

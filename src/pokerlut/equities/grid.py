@@ -39,7 +39,7 @@ import numpy as np
 from .._notice import progress_bar
 from .._seeds import entropy
 from ..abstraction.preflop import preflop_versus
-from ..cards import format_cards
+from ..cards import format_cards, shown
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
 from ..ranges import ALL_COMBOS, N_CLASSES, OmahaRange, Range, cell_of, class_labels, combo_cells, parse_range
 from ..typing import CardsLike
@@ -198,7 +198,7 @@ def class_equity(opponents: PlayersLike | PlayerLike, board: CardsLike = "", dea
     if not 1 <= len(opponents) <= MAX_OPPONENTS:
         raise ValueError(f"an equity grid needs 1 to {MAX_OPPONENTS} opponents, got {len(opponents)}")
     if exact not in (None, True, False):
-        raise TypeError(f"exact is None, True or False, not {exact!r}")
+        raise TypeError(f"exact is None, True or False, not {shown(exact)}")
     samples = check_samples(samples, DEFAULT_GRID_SAMPLES)
     seed = secrets.randbits(62) if seed is None else entropy(seed)
     # hole cards as a list of ids become an array; a Range is a tuple too, but stays a Range

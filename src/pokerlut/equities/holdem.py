@@ -25,7 +25,7 @@ import numpy as np
 from .. import _threads
 from .._notice import progress_bar
 from ..abstraction.preflop import preflop_lookup
-from ..cards import format_cards
+from ..cards import format_cards, shown
 from ..constants import N_NATURAL
 from ..layout import rank_keys
 from ..kernels import equity as K
@@ -226,7 +226,7 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
     against a range preflop); otherwise every combination of combos is enumerated.
     ``method="sweep"`` / ``"enumerate"`` chooses the exact engine."""
     if method not in METHODS:
-        raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {method!r}")
+        raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {shown(method)}")
     heads_up = len(deal.players) == sweep.SWEEP_PLAYERS
     if (per_combo or method == "sweep") and not heads_up:
         raise ValueError(f"per-combo equities and the sorting engine are heads-up; this deal has "

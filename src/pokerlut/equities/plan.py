@@ -23,6 +23,7 @@ import numbers
 import numpy as np
 
 from .. import _seeds
+from ..cards import integer_text, shown
 from ..constants import N_NATURAL, N_SUITS
 from ..ranges import Range
 from .deal import Deal, combo_masks
@@ -51,7 +52,7 @@ def check_exact(exact) -> bool | None:
     (None, True)
     """
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
-        raise TypeError(f"exact must be True, False or None, got {exact!r}")
+        raise TypeError(f"exact must be True, False or None, got {shown(exact)}")
     return None if exact is None else bool(exact)
 
 
@@ -64,12 +65,12 @@ def check_samples(samples, default: int | None = DEFAULT_SAMPLES) -> int | None:
     if samples is None:
         return default
     if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, numbers.Integral):
-        raise TypeError(f"samples must be an integer >= 1, got {samples!r} ({type(samples).__name__})")
+        raise TypeError(f"samples must be an integer >= 1, got {shown(samples)} ({type(samples).__name__})")
     if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {int(samples)}")
+        raise ValueError(f"samples must be at least 1, got {integer_text(samples)}")
     if samples > MAX_SAMPLES:
-        raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got {int(samples):,}; split the run "
-                         f"into several calls with different seeds")
+        raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got "
+                         f"{integer_text(samples, grouped=True)}; split the run into several calls with other seeds")
     return int(samples)
 
 
@@ -83,7 +84,7 @@ def chunk_plan(samples: int, seed: int, scenario: int | None = None) -> tuple[np
     """
     samples = int(samples)
     if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
+        raise ValueError(f"samples must be at least 1, got {integer_text(samples)}")
     n_chunks = -(-samples // CHUNK_TRIALS)
     trials = np.full(n_chunks, CHUNK_TRIALS, dtype=np.int64)
     trials[-1] = samples - CHUNK_TRIALS * (n_chunks - 1)

@@ -34,7 +34,7 @@ import numpy as np
 from .. import _seeds, _threads
 from .._input import check_deal, deal_cards, natural_card_table
 from .._notice import progress_bar
-from ..cards import format_cards
+from ..cards import format_cards, shown
 from ..constants import MAX_PLAYERS, MIN_PLAYERS, STUD_CARDS
 from ..kernels.registry import stud_exact_kernel, stud_mc_kernel
 from ..variants import Variant, VariantLike, get_variant
@@ -68,7 +68,7 @@ def _read_player(value, index: int, v: Variant) -> StudPlayer:
     if isinstance(value, tuple) and len(value) == 2 and not isinstance(value[0], numbers.Integral):
         value, count = value
         if isinstance(count, (bool, np.bool_)) or not isinstance(count, numbers.Integral):
-            raise TypeError(f"{name}: the number of unknown cards is an integer, got {count!r}")
+            raise TypeError(f"{name}: the number of unknown cards is an integer, got {shown(count)}")
         count = int(count)
     known = deal_cards(value, name)
     if len(known) > STUD_CARDS:

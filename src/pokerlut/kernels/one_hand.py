@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ctypes
 import sys
+from collections.abc import Sequence
 
 import numpy as np
 from numba import types
@@ -109,23 +110,76 @@ def python_layout_ok() -> bool:
             and ctypes.string_at(id(probe) + DATA_AT, 3) == probe)
 
 
+def table_words(tables: Sequence[np.ndarray], subset_rare: bool) -> np.ndarray:
+    """The uint64 words of a game's tables (in :data:`TABLE_ORDER`): each 1-D C-contiguous table's
+    address and length, then ``subset_rare``.  The words point into ``tables``: whoever keeps them
+    must keep ``tables`` alive as long (:func:`python_callable` and :func:`ctypes_callable` do).
+
+    >>> t = [np.zeros(3, np.uint64)] * len(TABLE_ORDER)
+    >>> words = table_words(t, True)
+    >>> words.shape, int(words[0]) == t[0].ctypes.data, int(words[1]), int(words[-1])
+    ((17,), True, 3, 1)
+    """
+    if len(tables) != len(TABLE_ORDER):
+        raise ValueError(f"expected the {len(TABLE_ORDER)} tables {TABLE_ORDER}, got {len(tables)}")
+    for name, array in zip(TABLE_ORDER, tables):
+        if not (isinstance(array, np.ndarray) and array.ndim == 1 and array.flags.c_contiguous):
+            raise ValueError(f"table {name} must be a 1-D C-contiguous array")
+    return np.array([x for a in tables for x in (a.ctypes.data, a.shape[0])] + [int(bool(subset_rare))], np.uint64)
+
+
 class _MethodDef(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("function", ctypes.c_void_p), ("flags", ctypes.c_int),
                 ("doc", ctypes.c_char_p)]
 
 
-def python_callable(table_words: np.ndarray):
-    """``rank(ids: bytes) -> int``, the builtin made of :func:`python_entry` for one game's table
-    words; it keeps what it points to alive (its ``__self__``)."""
+class _Words(bytes):
+    """The builtin's ``__self__``: the words the compiled function reads in place (a subclass of
+    ``bytes`` keeps the bytes where :data:`DATA_AT` says), holding the tables the words point into
+    and the builtin's method definition, so that they live exactly as long as the builtin does."""
+
+
+def python_callable(tables: Sequence[np.ndarray], subset_rare: bool):
+    """``rank(ids: bytes) -> int``, the builtin made of :func:`python_entry` for one game's tables
+    (:func:`table_words`).  Its ``__self__`` holds those very arrays and its method definition:
+    the tables it reads live as long as it does, whatever happens to the cache they came from.
+
+    >>> from pokerlut.tables import load_table_set
+    >>> t = load_table_set("high")
+    >>> rank = python_callable([t[name] for name in TABLE_ORDER], t.subset_rare)
+    >>> rank(bytes([51, 47, 43, 39, 35])), rank(b"bad"), rank.__self__.tables[0] is t["cards"]
+    (7462, 0, True)
+    """
+    tables = tuple(tables)
+    words = table_words(tables, subset_rare)
     head = np.array([ctypes.cast(ctypes.pythonapi.PyLong_FromLongLong, ctypes.c_void_p).value, id(bytes)],
                     np.uint64)
-    own = np.concatenate([head, table_words]).astype(np.uint64).tobytes()
-    definition = _MethodDef(b"one_hand", python_entry().address, _METH_O, None)
+    own = _Words(np.concatenate([head, words]).astype(np.uint64).tobytes())
+    own.tables = tables  # what the words point into
+    own.definition = _MethodDef(b"one_hand", python_entry().address, _METH_O, None)  # must outlive the builtin
+    if ctypes.string_at(id(own) + DATA_AT, len(own)) != own:  # the subclass keeps the bytes' layout
+        raise RuntimeError("the one-hand builtin cannot read its words on this interpreter")
     new = ctypes.pythonapi.PyCFunction_NewEx
     new.restype, new.argtypes = ctypes.py_object, [ctypes.POINTER(_MethodDef), ctypes.py_object, ctypes.py_object]
-    builtin = new(ctypes.byref(definition), own, None)
-    _KEEP.append((definition, table_words))  # the method definition must outlive the builtin
-    return builtin
+    return new(ctypes.byref(own.definition), own, None)
 
 
-_KEEP: list = []
+def ctypes_callable(tables: Sequence[np.ndarray], subset_rare: bool):
+    """``rank(ids: bytes) -> int`` through ``ctypes`` (:func:`ctypes_entry`), for an interpreter
+    whose ``bytes`` layout :func:`python_layout_ok` refuses; the function made holds the tables
+    and their words (its closure), as long as it lives.
+
+    >>> from pokerlut.tables import load_table_set
+    >>> t = load_table_set("high")
+    >>> ctypes_callable([t[name] for name in TABLE_ORDER], t.subset_rare)(bytes([51, 47, 43, 39, 35]))
+    7462
+    """
+    tables = tuple(tables)
+    words = table_words(tables, subset_rare)
+    entry = ctypes.PYFUNCTYPE(ctypes.c_int64, ctypes.c_char_p, ctypes.c_int64, ctypes.c_void_p)(ctypes_entry().address)
+    address = words.ctypes.data
+
+    def rank(ids: bytes, _held=(tables, words)) -> int:  # the tables and words live with the function
+        return entry(ids, len(ids), address) if type(ids) is bytes else 0
+
+    return rank

@@ -214,23 +214,15 @@ def _compiled_simd(n_cards: int, checked: bool):
 @lru_cache(maxsize=None)
 def one_hand_entry():
     """The entry point ranking one hand (:mod:`pokerlut.kernels.one_hand`), compiled or loaded now:
-    ``make(table_words) -> rank(ids: bytes) -> int``, a Python builtin where the interpreter's layout
-    allows, else a ctypes call."""
-    import ctypes
-
+    ``make(tables, subset_rare) -> rank(ids: bytes) -> int``, a Python builtin where the
+    interpreter's layout allows, else a ctypes call; either holds the tables it reads."""
     from . import one_hand
 
     if one_hand.python_layout_ok():
         one_hand.python_entry()  # compiled (or loaded) now, the notice around it
         return one_hand.python_callable
-    entry = ctypes.PYFUNCTYPE(ctypes.c_int64, ctypes.c_char_p, ctypes.c_int64, ctypes.c_void_p)(
-        one_hand.ctypes_entry().address)
-
-    def make(table_words):
-        address = table_words.ctypes.data
-        return lambda ids: entry(ids, len(ids), address)  # table_words stays alive with the lambda
-
-    return make
+    one_hand.ctypes_entry()
+    return one_hand.ctypes_callable
 
 
 # --------------------------------------------------------------------------- suit classes, hand strength

@@ -114,7 +114,7 @@ def range_strengths(hands_or_range: RangeLike | HandsLike, board: CardsLike, *,
     'High card'
     """
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: a range on a board is ranked as one of "
+        raise ValueError(f"unknown variant {shown(variant)}: a range on a board is ranked as one of "
                          f"{', '.join(map(repr, VARIANTS))}")
     cards = _board(board, variant)
     rng, label = _hands(hands_or_range, cards, get_variant(variant))

@@ -42,7 +42,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import format_cards
+from ..cards import format_cards, shown
 from ..constants import N_NATURAL, N_RANKS, N_SUITS, OMAHA_HOLE_SIZES, RANK_CHARS, SUIT_CHARS, card
 from ..typing import CardsLike
 from .tokens import card_set, range_error, range_tokens, shown_text
@@ -339,7 +339,7 @@ def parse_omaha_range(text: str, *, blocked: CardsLike | None = None, n_cards: i
     if not isinstance(text, str):
         raise TypeError(f"a range is a string, not {type(text).__name__}")
     if n_cards is not None and n_cards not in OMAHA_HOLE_SIZES:
-        raise ValueError(f"n_cards must be {_SIZES}, got {n_cards!r}")
+        raise ValueError(f"n_cards must be {_SIZES}, got {shown(n_cards)}")
     parts: list[tuple[np.ndarray, float]] = []
     size, size_token = n_cards, None
     listed = 0

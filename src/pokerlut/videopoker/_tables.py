@@ -90,7 +90,8 @@ class PayScale:
     """How a pay table's payouts enter the kernels.
 
     When every payout is a fraction with a small common denominator ``denominator`` (integers:
-    1), the kernels work on the integers ``pay * denominator`` and every sum is an exact integer in
+    1; ``unit`` at most 2^53, so that dividing by it is exact), the kernels work on the integers
+    ``pay * denominator`` and every sum is an exact integer in
     float64: holds of equal value tie exactly and :func:`game_return` is exact.  Otherwise
     (``exact`` False) they work on the float payouts.  A hold's value comes out scaled by
     ``unit = denominator * L``, ``L`` the least common multiple of the draw counts.
@@ -121,8 +122,11 @@ def pay_scale(paytable: PayTable) -> PayScale:
     denominator = math.lcm(*(p.denominator for p in paytable.pays))
     top = max(paytable.pays) * denominator
     # every number the kernels form is below 32 * top * C(n, 5) (a partial inclusion-exclusion sum
-    # of at most 32 table rows) or top * L (a scaled value): exact integers in float64 below 2^53
-    exact = top * max(32 * math.comb(game.deck_size, N_CARDS), lcm) < _EXACT_LIMIT
+    # of at most 32 table rows) or top * L (a scaled value): exact integers in float64 below 2^53.
+    # The unit they are divided by must be one too: tiny payouts (1e-300, a denormal, 1/10**400)
+    # have small numerators over a huge denominator, a unit no float holds; they take the float way.
+    exact = (top * max(32 * math.comb(game.deck_size, N_CARDS), lcm) < _EXACT_LIMIT
+             and denominator * lcm <= _EXACT_LIMIT)
     if exact:
         pay = np.array([float(p * denominator) for p in paytable.pays], dtype=np.float64)
     else:

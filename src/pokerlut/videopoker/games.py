@@ -193,7 +193,7 @@ class Game:
         11
         """
         if not isinstance(class_key, str):
-            raise TypeError(f"a pay class is named by a str, got {type(class_key).__name__}: {class_key!r}")
+            raise TypeError(f"a pay class is named by a str, got {type(class_key).__name__}: {shown(class_key)}")
         key = _normalize(class_key)
         try:
             return self.classes.index(key)
@@ -313,7 +313,7 @@ def get_game(game: str | Game) -> Game:
             raise ValueError(f"{game.name!r} is not one of pokerlut's games ({', '.join(GAMES)})")
         return game
     if not isinstance(game, str):
-        raise TypeError(f"game must be a game name (str) or a Game, got {type(game).__name__}: {game!r}")
+        raise TypeError(f"game must be a game name (str) or a Game, got {type(game).__name__}: {shown(game)}")
     key = _ALIASES.get(_normalize(game))
     if key is None:
         raise ValueError(f"unknown game {shown(game)}; the games are: {', '.join(GAMES)}")
@@ -424,7 +424,7 @@ def _show_pay(value: Any) -> str:
 
 def _as_pay(value: Any, what: str) -> Fraction:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Rational, numbers.Real)):
-        raise TypeError(f"the pay of {what} must be a number, got {type(value).__name__}: {value!r}")
+        raise TypeError(f"the pay of {what} must be a number, got {type(value).__name__}: {shown(value)}")
     if isinstance(value, numbers.Rational):
         pay = Fraction(int(value.numerator), int(value.denominator))
     else:
@@ -435,8 +435,8 @@ def _as_pay(value: Any, what: str) -> Fraction:
     if pay < 0:
         raise ValueError(f"the pay of {what} must not be negative, got {_show_pay(value)}")
     if pay > _PAY_LIMIT:
-        shown = _show_pay(value)
-        raise ValueError(f"the pay of {what} is {shown}, more than the largest payout allowed ({MAX_PAY:g} per "
+        pay_text = _show_pay(value)
+        raise ValueError(f"the pay of {what} is {pay_text}, more than the largest payout allowed ({MAX_PAY:g} per "
                          f"coin; larger ones overflow the float64 sums of a game's return)")
     return pay
 
