@@ -10,10 +10,6 @@ from typing import Any
 
 import numpy as np
 
-from .._threads import get_num_threads
-from ..cards import format_cards, parse_cards
-from ..sampling import random_hands
-from ..strength import CATEGORY_NAMES, category, category_name, describe
 from .args import add_command, fraction_0_1, positive_int, seed_argument
 from .output import add_json_option, write_json
 from .ranking import print_hands
@@ -49,7 +45,11 @@ def _best_of(call: Callable[[], object], repeat: int) -> tuple[float, float]:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from ..evaluate import evaluate  # at call time: a test may stand in for it
+    from .._threads import get_num_threads
+    from ..cards import format_cards, parse_cards
+    from ..evaluate import evaluate  # looked up at call time: a test may stand in for it
+    from ..sampling import random_hands
+    from ..strength import CATEGORY_NAMES, category, category_name, describe
 
     n = args.hands  # every option is checked by its argparse type before anything is printed
     try:

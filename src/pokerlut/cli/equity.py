@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..equities import EquityResult, equity
-from ..equities.grid import EquityGrid
-from ..equities.plan import DEFAULT_SAMPLES
-from ..ranges import RANKS
+from ..constants import DEFAULT_SAMPLES
 from ..variants import VARIANTS
 from .args import add_command, plot_path, positive_int, save_figure, saved_text, seed_argument
 from .output import add_json_option, write_json
+
+if TYPE_CHECKING:
+    from ..equities import EquityResult
+    from ..equities.grid import EquityGrid
 
 
 def equity_json(result: EquityResult, variant: str) -> dict[str, Any]:
@@ -29,12 +30,16 @@ def equity_json(result: EquityResult, variant: str) -> dict[str, Any]:
 def grid_json(grid: EquityGrid) -> dict[str, Any]:
     """The JSON form of the 13x13 equity grid (rows and columns ``AKQJT98765432``; ``null`` for an
     impossible class)."""
+    from ..ranges import RANKS
+
     return {"ranks": RANKS, "labels": grid.labels, "equity": grid.equity, "method": grid.method,
             "samples": grid.samples if grid.method != "exact" else None, "seed": grid.seed,
             "description": grid.describe(), "seconds": grid.seconds}
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
+    from ..equities import equity
+
     if args.plot and args.variant != "high":
         raise ValueError(f"--plot: the grid of the 169 starting hands is drawn for the high game only, "
                          f"not {args.variant}")

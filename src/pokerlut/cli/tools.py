@@ -10,12 +10,14 @@ import sys
 import time
 from typing import Any
 
-from ..warmup import FEATURES, WARMUP_MACHINE, WARMUP_SECONDS, cache_location, warmup
+from .._notice import FEATURES, WARMUP_MACHINE, WARMUP_SECONDS
 from .args import add_command, positive_int, seed_argument
 from .output import add_json_option, write_json
 
 
 def cmd_warmup(args: argparse.Namespace) -> int:
+    from ..warmup import cache_location, warmup
+
     seconds = warmup(args.features or None, progress=False if args.no_progress else None)
     total = sum(seconds.values())
     if args.json:
@@ -33,7 +35,7 @@ def cmd_warmup(args: argparse.Namespace) -> int:
 
 
 def _peer_list(text: str) -> list[str]:
-    from ..bench.peers import PEERS
+    from ..bench.peerlist import PEERS
 
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
@@ -43,7 +45,7 @@ def _peer_list(text: str) -> list[str]:
 
 
 def _peer_cap(text: str) -> tuple[str, int]:
-    from ..bench.peers import PEERS
+    from ..bench.peerlist import PEERS
 
     name, sep, number = text.partition("=")
     if not sep or name.strip() not in PEERS:
@@ -58,7 +60,7 @@ def _peer_cap(text: str) -> tuple[str, int]:
 
 def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the peer comparison (``pokerlut bench --peers``, ``benchmarks/compare_peers.py``)."""
-    from ..bench.peers import DEFAULT_HANDS, DEFAULT_REPEAT, DEFAULT_SEED, MIN_TIME, PEERS, TIME_BUDGET
+    from ..bench.peerlist import DEFAULT_HANDS, DEFAULT_REPEAT, DEFAULT_SEED, MIN_TIME, PEERS, TIME_BUDGET
 
     caps = ", ".join(f"{name} {peer.max_hands:,}" for name, peer in PEERS.items() if peer.max_hands)
     parser.add_argument("--hands", type=positive_int, default=DEFAULT_HANDS,

@@ -38,7 +38,6 @@ from typing import Any, Mapping, Sequence, TypeAlias, Union
 
 import numpy as np
 
-from ..cards import shown
 from ..constants import (ACE, DEUCE, FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, ONE_PAIR, STRAIGHT,
                          STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, WILD)
 from ..tables import load_table_set
@@ -198,6 +197,8 @@ class Game:
         try:
             return self.classes.index(key)
         except ValueError:
+            from ..cards import shown  # here: the games are read without loading the card parser
+
             raise ValueError(f"{shown(class_key)} is not a pay class of {self.name}; its classes are: "
                              f"{', '.join(reversed(self.classes))}") from None
 
@@ -316,6 +317,8 @@ def get_game(game: str | Game) -> Game:
         raise TypeError(f"game must be a game name (str) or a Game, got {type(game).__name__}: {game!r}")
     key = _ALIASES.get(_normalize(game))
     if key is None:
+        from ..cards import shown  # here: the games are read without loading the card parser
+
         raise ValueError(f"unknown game {shown(game)}; the games are: {', '.join(GAMES)}")
     return GAMES[key]
 
