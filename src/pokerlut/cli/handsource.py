@@ -183,8 +183,9 @@ class HandSource:
                 yield HandText(line, where, self.count, problem)
                 self.count += 1
 
-    def blocks(self, size: int = BLOCK_HANDS) -> Iterator[list[HandText]]:
-        """The hands, ``size`` at a time (the last block may be shorter)."""
+    def blocks(self, size: int | None = None) -> Iterator[list[HandText]]:
+        """The hands, ``size`` (default :data:`BLOCK_HANDS`) at a time; the last block may be shorter."""
+        size = size or BLOCK_HANDS
         block: list[HandText] = []
         for hand in self:
             block.append(hand)
