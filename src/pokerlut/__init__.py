@@ -108,7 +108,9 @@ if TYPE_CHECKING:  # what type checkers and editors see: the names, as the impor
     from ._notice import CompileNotice
     from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
     from .abstraction import ehs, ehs2, equity_histogram, hand_strength, potential, preflop_equity, street_table
-    from .boards import board_texture, draws, made_hand, outs, range_breakdown
+    from .boards import board_texture, made_hand, range_breakdown
+    from .boards.draws import draws  # from their modules: mypy takes the package's name for the submodule
+    from .boards.outs import outs
     from .cards import format_card, format_cards, parse_card, parse_cards
     from .constants import MAX_STRENGTH, NATURAL_STRENGTHS, WILD
     from .course import from_course, to_course_strings
