@@ -7,9 +7,15 @@
 * :mod:`.videopoker`: ``holds``, ``video-return`` and ``video-strategy``;
 * :mod:`.tools`: ``warmup`` and ``bench``.
 
+The tree is built without numba or the tables: a module registers its subcommands with what
+argparse needs (names, defaults, choices: light modules only) and imports the rest in the function
+that runs the subcommand, so ``--help`` and ``--version`` answer at once.
+
 Every subcommand reports a bad argument before printing anything, as one line naming the option or
 argument on stderr, with exit status 2 and no traceback: argparse does so for what it checks, and
-:func:`main` for the ``ValueError``/``TypeError``/``OSError`` a command raises.  A failed write to
+:func:`main` for the ``ValueError``/``TypeError``/``OSError`` a command raises.  (Hands read from
+files come a block at a time: a bad one stops the command before its block is printed, after the
+blocks before it, :mod:`.ranking`.)  A failed write to
 standard output ends every subcommand alike (:mod:`.output`): a closed pipe quietly with status 141,
 any other write error with one line on stderr and status 1.  Every subcommand that prints results
 takes ``--json`` (one JSON document, the schema in ``docs/cli.md``); the subcommands that take hands
