@@ -94,6 +94,18 @@ def test_star_import_gives_every_public_name():
     assert int(result.stdout) == len(pokerlut.__all__)
 
 
+def test_every_submodule_is_still_an_attribute_of_the_package():
+    """As when the package imported everything: ``pokerlut.tables``, ``pokerlut.equities``... after
+    ``import pokerlut`` alone."""
+    result = fresh("""
+        import pokerlut
+        assert pokerlut.equities.ImpossibleDeal.__name__ == "ImpossibleDeal"
+        assert pokerlut.tables.load_table_set is not None and pokerlut.ranges.class_weights is not None
+        assert pokerlut.cards.parse_cards is pokerlut.parse_cards
+    """)
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.parametrize("name", ["evaluate", "showdown", "warmup"])
 def test_a_function_named_like_its_module_stays_the_function(name):
     """``import pokerlut.evaluate`` (or any module importing it first) binds the submodule on the

@@ -13,6 +13,7 @@ only needs part of pokerlut do not pay for numba and the rest.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 import types
 from typing import TYPE_CHECKING, Any
@@ -132,6 +133,8 @@ def __getattr__(name: str) -> Any:
     >>> import pokerlut
     >>> pokerlut.WILD
     52
+    >>> pokerlut.tables.__name__  # a submodule, imported as a name of the package is
+    'pokerlut.tables'
     >>> pokerlut.no_such_name
     Traceback (most recent call last):
     ...
@@ -141,6 +144,8 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f".{name}", __name__)  # the import binds it here
     module = _NAMES.get(name)
     if module is None:
+        if not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+            return importlib.import_module(f".{name}", __name__)  # any submodule, as ``pokerlut.tables``
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value
@@ -167,3 +172,6 @@ class _Package(types.ModuleType):
 
 
 sys.modules[__name__].__class__ = _Package
+
+if sys.modules.get("numba") is not None:  # already imported, so free to check: an unsupported numba is refused now
+    from .kernels import numba_compat  # noqa: E402,F401  (else when the first kernel loads)
