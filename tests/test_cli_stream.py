@@ -273,7 +273,7 @@ def test_a_file_read_in_pieces_keeps_lines_whole(tmp_path, monkeypatch):
     path.write_bytes("As Ks Qs Js Ts\r\n\r\n# x\n  2♣ 2♦ W 9♥ 9♠ \nKc Kd".encode())
     with handsource.HandSource([], [str(path)]) as source:
         hands = list(source)
-    assert [(h.text, h.where, h.index) for h in hands] == [
+    assert [(h.text, h.where, h.number) for h in hands] == [
         ("As Ks Qs Js Ts", f"{path}:1", 0), ("2♣ 2♦ W 9♥ 9♠", f"{path}:4", 1), ("Kc Kd", f"{path}:5", 2)]
 
 

@@ -36,12 +36,12 @@ QUOTE_CHARS = 80
 
 class HandText(NamedTuple):
     """One hand as the user wrote it, and where (``""`` for a command-line argument, else
-    ``FILE:LINE``); ``index`` counts the hands given, from 0; ``problem`` says why a line is no
+    ``FILE:LINE``); ``number`` counts the hands given, from 0; ``problem`` says why a line is no
     text at all (not UTF-8), ``""`` for a line that is."""
 
     text: str
     where: str = ""
-    index: int = 0
+    number: int = 0
     problem: str = ""
 
     def label(self, index: int | None = None) -> str:
@@ -54,7 +54,7 @@ class HandText(NamedTuple):
         """
         from ..cards import quoted  # here: the parser is built without the card reader
 
-        number = self.index if index is None else index
+        number = self.number if index is None else index
         return f"hand {number} ({quoted(self.text, QUOTE_CHARS)}" + (f", {self.where})" if self.where else ")")
 
 
@@ -141,14 +141,14 @@ class HandSource:
     when the source is made, so a missing one is a ``ValueError`` before any hand is read.
 
     >>> with HandSource(["As Ks Qs Js Ts", "2c 2d W 9h 9s"], []) as source:
-    ...     [(h.index, h.text) for block in source.blocks(1) for h in block], source.count
+    ...     [(h.number, h.text) for block in source.blocks(1) for h in block], source.count
     ([(0, 'As Ks Qs Js Ts'), (1, '2c 2d W 9h 9s')], 2)
     """
 
     def __init__(self, hands: list[str], files: list[str]) -> None:
         self.count = 0  #: hands read so far
         self._streams: list[tuple[str, IO[Any] | None, bool]] = []
-        self._order: list[tuple[str, int]] = []  # ("hand", argument index) or ("stream", stream index)
+        self._order: list[tuple[str, int]] = []  # (an argument hand, -1) or ("", its stream's index)
         stdin_read = False
         try:
             for value, is_file in [(value, False) for value in hands] + [(name, True) for name in files]:

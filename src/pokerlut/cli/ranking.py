@@ -146,8 +146,11 @@ class RankedBlock:
         for group in groups.values():
             stack = np.stack([self.cards[j] for j in group])  # type: ignore[misc]
             if variant.is_omaha:
+                board = self.board
+                assert board is not None  # checked by _board for every Omaha game
+
                 def omaha(rows: np.ndarray) -> Any:
-                    return evaluate_omaha(rows, self.board, variant=variant)
+                    return evaluate_omaha(rows, board, variant=variant)
 
                 for where, result in self._each(omaha, stack, group):
                     if self.low is None:
@@ -159,7 +162,7 @@ class RankedBlock:
                 self.high[where] = result
             if self.low is not None:  # stud hi-lo: the eight-or-better low of the same cards
                 good = [k for k, j in enumerate(group) if j not in self.bad]
-                low_set = variant.low_table_set
+                low_set = str(variant.low_table_set)
                 for where, result in self._each(lambda rows: evaluate(rows, variant=low_set), stack[good],
                                                 [group[k] for k in good]):
                     self.low[where] = result
@@ -266,7 +269,7 @@ class EvalPrinter:
             rows = []
             for k, j in enumerate(good):
                 hand = block.hands[j]
-                row = {"index": hand.index, "input": hand.text, "hand": texts[k],
+                row = {"index": hand.number, "input": hand.text, "hand": texts[k],
                        "cards": block.cards[j].tolist(), **self.high.scored(high[k])}  # type: ignore[union-attr]
                 if low is not None:
                     row["low"] = self.low.scored(low[k])  # type: ignore[union-attr]

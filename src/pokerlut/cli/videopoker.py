@@ -136,7 +136,7 @@ def cmd_holds(args: argparse.Namespace) -> int:
                     label = f"hand {quoted(hand.text, QUOTE_CHARS)}" if alone else hand.label()
                     raise type(error)(f"{label}: {error}") from None
             if document is not None:
-                document.add([{"index": hand.index, "input": hand.text, "hand": format_cards(holds.hands),
+                document.add([{"index": hand.number, "input": hand.text, "hand": format_cards(holds.hands),
                                "cards": holds.hands, "holds": holds_json(holds, args.top, args.detail)}
                               for hand, holds in zip(block, results)])
                 continue
