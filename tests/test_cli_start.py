@@ -65,6 +65,24 @@ def test_help_and_version_load_neither_numba_nor_tables():
     assert result.stdout.split() == ["False", "0"]
 
 
+def test_version_and_help_build_no_subcommand_and_import_no_numpy():
+    """``pokerlut --version`` and ``--help`` name the subcommands only: their options (the games,
+    the variants) are built when a subcommand is used."""
+    result = fresh("""
+        import contextlib, io, sys
+        from pokerlut.cli import main
+        for argv in (["--version"], ["--help"]):
+            with contextlib.redirect_stdout(io.StringIO()):
+                try:
+                    main(argv)
+                except SystemExit:
+                    pass
+        print("numpy" in sys.modules)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False"]
+
+
 def test_the_numba_check_is_real():
     """The same report after a real call: numba imported, a table set loaded."""
     result = fresh("import pokerlut\npokerlut.evaluate('As Ks Qs Js Ts')\n", report=True)

@@ -29,6 +29,7 @@ import sys
 
 from .. import __version__
 from . import demo, equity, ranges, ranking, tools, videopoker
+from .args import CommandParser
 from .output import OutputError, guarded_stdout, report_output_error
 
 __all__ = ["main", "build_parser"]
@@ -45,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = argparse.ArgumentParser(prog="pokerlut", description="Exact poker hand ranking from lookup tables.")
     parser.add_argument("--version", action="version", version=f"pokerlut {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
     for module in COMMANDS:
         module.register(sub)
     return parser

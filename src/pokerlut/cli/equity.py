@@ -8,7 +8,6 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..constants import DEFAULT_SAMPLES
-from ..variants import VARIANTS
 from .args import add_command, plot_path, positive_int, save_figure, saved_text, seed_argument
 from .output import add_json_option, write_json
 
@@ -72,12 +71,17 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommand ``equity``."""
-    p = add_command(sub, "equity", cmd_equity,
-                    help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c'; --plot FILE draws "
-                         "every starting hand's equity against them",
-                    description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', "
-                                "'random'). Exact when every board can be enumerated within the budget, else "
-                                "Monte Carlo.")
+    add_command(sub, "equity", cmd_equity, _arguments,
+                help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c'; --plot FILE draws "
+                     "every starting hand's equity against them",
+                description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', "
+                            "'random'). Exact when every board can be enumerated within the budget, else "
+                            "Monte Carlo.")
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    from ..variants import VARIANTS
+
     p.add_argument("players", nargs="+", help="hole cards or a range per player (Omaha: 4-6 hole cards, an Omaha range "
                                               "such as 'AA**, KKQQds', or 'random')")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")

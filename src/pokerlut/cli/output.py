@@ -21,8 +21,6 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any, TextIO
 
-import numpy as np
-
 __all__ = ["SCHEMA", "add_json_option", "plain", "write_json", "StreamedDocument", "OutputError", "guarded_stdout",
            "EXIT_WRITE_ERROR", "EXIT_BROKEN_PIPE", "report_output_error"]
 
@@ -47,9 +45,12 @@ def plain(value: Any) -> Any:
     text (``"4/5"``), a float that is not finite as ``None``; mappings and sequences element by
     element.
 
+    >>> import numpy as np
     >>> plain({"a": np.uint16(7), "b": np.array([0.5, np.nan]), "c": Fraction(3, 4), "d": (1, 2)})
     {'a': 7, 'b': [0.5, None], 'c': '3/4', 'd': [1, 2]}
     """
+    import numpy as np  # here: the command line starts without numpy
+
     if isinstance(value, np.ndarray):
         return plain(value.tolist())
     if isinstance(value, np.generic):

@@ -99,14 +99,20 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommands ``grid`` and ``strength``."""
-    p = add_command(sub, "grid", cmd_grid,
-                    help="a range on the 13x13 grid of starting hands, e.g. 'TT+,AKs' --plot grid.png")
+    add_command(sub, "grid", cmd_grid, _grid_arguments,
+                help="a range on the 13x13 grid of starting hands, e.g. 'TT+,AKs' --plot grid.png")
+    add_command(sub, "strength", cmd_strength, _strength_arguments,
+                help="what a range makes on a board, by category, made-hand class and draw, e.g. 'TT+,AKs' "
+                     "--board 'Qs 7h 2c' --plot strength.png")
+
+
+def _grid_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("range", help="a range: 'TT+, AKs', '0.5(QQ), A5s-A2s', 'random', ...")
     p.add_argument("--plot", metavar="FILE", help="also draw it into FILE, e.g. grid.png (pip install 'pokerlut[plot]')")
     add_json_option(p)
-    p = add_command(sub, "strength", cmd_strength,
-                    help="what a range makes on a board, by category, made-hand class and draw, e.g. 'TT+,AKs' "
-                         "--board 'Qs 7h 2c' --plot strength.png")
+
+
+def _strength_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("range", help="a range: 'TT+, AKs', 'random', ...")
     p.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
     p.add_argument("--plot", metavar="FILE", help="also draw the distribution into FILE (pip install 'pokerlut[plot]')")

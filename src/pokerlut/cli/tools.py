@@ -146,16 +146,22 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommands ``warmup`` and ``bench``."""
-    p = add_command(sub, "warmup", cmd_warmup,
-                    help=f"compile every kernel now (from an empty cache about {WARMUP_SECONDS} s on {WARMUP_MACHINE}; "
-                         "later runs load them from numba's cache)")
+    add_command(sub, "warmup", cmd_warmup, _warmup_arguments,
+                help=f"compile every kernel now (from an empty cache about {WARMUP_SECONDS} s on {WARMUP_MACHINE}; "
+                     "later runs load them from numba's cache)")
+    add_command(sub, "bench", cmd_bench, _bench_arguments,
+                help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 and pokerkit and "
+                     "checks they agree")
+
+
+def _warmup_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--features", default="",
                    help=f"comma-separated: {', '.join(FEATURES)} (default: $POKERLUT_WARMUP or all)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_json_option(p)
-    p = add_command(sub, "bench", cmd_bench,
-                    help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 and pokerkit and "
-                         "checks they agree")
+
+
+def _bench_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--peers", action="store_true",
                    help="compare with the peer evaluators (pip install 'pokerlut[bench]')")
     add_bench_arguments(p)

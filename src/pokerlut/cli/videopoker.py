@@ -7,19 +7,21 @@ import argparse
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..videopoker.games import GAMES, Game, PayTable, get_game, make_paytable, parse_pay
 from .args import add_command, positive_int
 from .handsource import NO_HAND, QUOTE_CHARS, HandSource
 from .output import StreamedDocument, add_json_option, write_json
 
 if TYPE_CHECKING:
     from ..videopoker import HoldValues
+    from ..videopoker.games import Game, PayTable
 
 
 def _number(text: str, option: str) -> Fraction:
     """A payout as the user wrote it (:func:`~pokerlut.videopoker.games.parse_pay`: bounded in
     length and exponent, so no text makes it slow), the error naming the option."""
     try:
+        from ..videopoker.games import parse_pay
+
         return parse_pay(text)
     except ValueError as error:
         raise ValueError(f"{option}: {error}") from None
@@ -27,6 +29,7 @@ def _number(text: str, option: str) -> Fraction:
 
 def _paytable(args: argparse.Namespace) -> tuple[Game, PayTable]:
     from ..cards import shown
+    from ..videopoker.games import get_game, make_paytable
 
     try:
         game = get_game(args.game)
@@ -56,8 +59,10 @@ def _paytable(args: argparse.Namespace) -> tuple[Game, PayTable]:
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..videopoker import games
+
     parser.add_argument("--game", "-g", default="jacks-or-better",
-                        help=f"the game: {', '.join(GAMES)} (default jacks-or-better)")
+                        help=f"the game: {', '.join(games.GAMES)} (default jacks-or-better)")
     parser.add_argument("--pays", metavar="P1,P2,...",
                         help="a whole pay table, payouts per coin best class first "
                              "(jacks-or-better 9/6: 800,50,25,9,6,4,3,2,1)")
@@ -211,15 +216,14 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommands ``holds``, ``video-return`` and ``video-strategy``."""
-    p = add_command(sub, "holds", cmd_holds, help="video poker: expected payout of all 32 holds of a dealt hand",
-                    description="The expected payout of all 32 ways to hold a dealt video poker hand.")
-    add_holds_arguments(p)
-    p = add_command(sub, "video-return", cmd_return, help="video poker: a game's exact return under optimal play",
-                    description="The exact return of a video poker game under optimal play.")
-    add_return_arguments(p)
-    p = add_command(sub, "video-strategy", cmd_strategy,
-                    help="video poker: the strategy chart of a game and pay table, from exact hold values",
-                    description="The ranked list of hold patterns that plays a video poker game: hold the first "
-                                "line the dealt hand has.  Derived from the exact value of every hold of every "
-                                "deal; it says how close playing it comes to optimal play.")
-    add_strategy_arguments(p)
+    add_command(sub, "holds", cmd_holds, add_holds_arguments,
+                help="video poker: expected payout of all 32 holds of a dealt hand",
+                description="The expected payout of all 32 ways to hold a dealt video poker hand.")
+    add_command(sub, "video-return", cmd_return, add_return_arguments,
+                help="video poker: a game's exact return under optimal play",
+                description="The exact return of a video poker game under optimal play.")
+    add_command(sub, "video-strategy", cmd_strategy, add_strategy_arguments,
+                help="video poker: the strategy chart of a game and pay table, from exact hold values",
+                description="The ranked list of hold patterns that plays a video poker game: hold the first "
+                            "line the dealt hand has.  Derived from the exact value of every hold of every "
+                            "deal; it says how close playing it comes to optimal play.")
