@@ -1,15 +1,17 @@
 """The ``pokerlut`` command: one argparse tree, each feature registering its subcommand.
 
-* :mod:`.ranking`: ``eval`` (rank hands given as text), ``deal`` (the course deal);
+* :mod:`.ranking`: ``eval`` (rank hands given as text, a block at a time: :mod:`.blocks`), ``deal``
+  (the course deal);
 * :mod:`.demo`: ``demo``, the main job;
 * :mod:`.equity`: ``equity`` (``--plot FILE`` draws every starting hand's equity);
 * :mod:`.ranges`: ``grid`` and ``strength`` (``--plot FILE`` draws them);
 * :mod:`.videopoker`: ``holds``, ``video-return`` and ``video-strategy``;
 * :mod:`.tools`: ``warmup`` and ``bench``.
 
-The tree is built without numba or the tables: a module registers its subcommands with what
-argparse needs (names, defaults, choices: light modules only) and imports the rest in the function
-that runs the subcommand, so ``--help`` and ``--version`` answer at once.
+The tree is built without numba, numpy or the tables: a module registers each subcommand by its
+name and one-line help, its options are added when it is used (:class:`.args.CommandParser`), and
+what it computes with is imported by the function that runs it; so ``--help`` and ``--version``
+answer at once, and ``SUBCOMMAND --help`` loads no kernel.
 
 Every subcommand reports a bad argument before printing anything, as one line naming the option or
 argument on stderr, with exit status 2 and no traceback: argparse does so for what it checks, and
