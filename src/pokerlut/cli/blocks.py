@@ -48,37 +48,46 @@ class RankedBlock:
     # ----------------------------------------------------------------- text to cards
 
     def _parse(self) -> list[np.ndarray | None]:
+        """The card ids of every hand (None for a bad one, named in :attr:`bad`): the hands read
+        in one compiled pass per number of words (the cards of hands written apart), and a group
+        that does not read whole, a hand at a time."""
         from ..cards import parse_cards
 
         sizes = self.variant.hole_sizes if self.variant.is_omaha else self.variant.hand_sizes
-        texts = [hand.text for hand in self.hands]
-        if (texts and not any(hand.problem for hand in self.hands) and max(map(len, texts)) <= ARRAY_TEXT
-                and not any("\x00" in text for text in texts)):
-            try:  # one compiled pass, when every hand reads and has the same size
-                ids = parse_cards(np.array(texts))
-            except ValueError:
-                pass
-            else:
-                if ids.ndim == 2 and ids.shape[1] in sizes:
-                    return list(ids)
-        cards: list[np.ndarray | None] = []
+        cards: list[np.ndarray | None] = [None] * len(self.hands)
+        alone: list[int] = []  # read one at a time
+        by_words: dict[int, list[int]] = {}
         for j, hand in enumerate(self.hands):
+            if hand.problem or len(hand.text) > ARRAY_TEXT or "\x00" in hand.text:
+                alone.append(j)
+            else:
+                by_words.setdefault(len(hand.text.split()), []).append(j)
+        for members in by_words.values():
+            try:
+                ids = parse_cards(np.array([self.hands[j].text for j in members]))
+            except ValueError:
+                ids = None
+            if ids is not None and ids.ndim == 2 and ids.shape[1] in sizes:
+                cards_of = list(ids)
+                for j, c in zip(members, cards_of):
+                    cards[j] = c
+            else:
+                alone += members
+        for j in sorted(alone):
+            hand = self.hands[j]
             if hand.problem:
                 self.bad[j] = f": {hand.problem}"
-                cards.append(None)
                 continue
             try:
                 ids = parse_cards(hand.text)
             except ValueError as error:
                 self.bad[j] = f": {error}"
-                cards.append(None)
                 continue
             if len(ids) not in sizes:
                 hint = " (the board goes in --board)" if self.variant.is_omaha else ""
                 self.bad[j] = f": {self.variant.hand_size_text(len(ids))}{hint}"
-                cards.append(None)
                 continue
-            cards.append(ids)
+            cards[j] = ids
         return cards
 
     # ----------------------------------------------------------------- cards to strengths
