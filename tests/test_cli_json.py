@@ -264,12 +264,12 @@ def test_version_prints_the_package_version(capsys):
 ])
 def test_bad_plot_paths_exit_2_before_any_work(capsys, monkeypatch, argv, named):
     pytest.importorskip("matplotlib")
-    import pokerlut.cli.equity as cli_equity
+    import pokerlut.equities as equities  # the command imports equity from there when it runs
 
     def no_work(*args, **kwargs):
         raise AssertionError("the equity was computed before --plot was checked")
 
-    monkeypatch.setattr(cli_equity, "equity", no_work)
+    monkeypatch.setattr(equities, "equity", no_work)
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and named in err and "Traceback" not in err
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 import operator
 import reprlib
+import sys
 from typing import Any
-
-import numpy as np
 
 __all__ = ["QUOTE_LIMIT", "integer_text", "error_text", "shown", "quoted"]
 
@@ -80,17 +79,27 @@ _SHORT_REPR.maxlevel, _SHORT_REPR.maxlist, _SHORT_REPR.maxtuple = 4, 8, 8
 _SHORT_REPR.maxstring = _SHORT_REPR.maxother = 60
 
 
+def _plain(value: Any) -> Any:
+    """A numpy scalar as the Python value it holds; anything else as it is.  numpy is looked up, not
+    imported: a value can only be a numpy scalar once numpy is loaded, and the command line's
+    ``--version`` and ``--help`` must not load it."""
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.generic):
+        return value.item()
+    return value
+
+
 def shown(value: Any, limit: int = 60) -> str:
     """repr() of a value for a message, numpy scalars shown as the Python value they hold, cut to
     ``limit`` characters: a long string cut before it is quoted, a long integer shortened by
     :func:`integer_text`, a value whose repr() fails named by its type.  Every message that shows
     a value the user gave goes through this (or :func:`quoted`, :func:`integer_text`).
 
+    >>> import numpy as np
     >>> shown(np.int64(3)), shown("x" * 100)[-5:], shown([1, 10**5000])
     ('3', 'xx...', '[1, 100000000000... (an integer of 5,001 digits)]')
     """
-    if isinstance(value, np.generic):
-        value = value.item()
+    value = _plain(value)
     if isinstance(value, (str, bytes)) and len(value) > limit:
         value = value[:limit]
     if isinstance(value, int) and not isinstance(value, bool) and int.bit_length(value) > _LONG_INT_BITS:
@@ -109,8 +118,7 @@ def quoted(text: Any, limit: int = QUOTE_LIMIT) -> str:
     >>> quoted("As Ks"), quoted("As " * 1000)
     ("'As Ks'", "'As As As As As As As As As As As As As A'... (3,000 characters)")
     """
-    if isinstance(text, np.generic):
-        text = text.item()
+    text = _plain(text)
     if isinstance(text, (str, bytes)) and len(text) > limit:
         return f"{text[:limit]!r}... ({len(text):,} {'characters' if isinstance(text, str) else 'bytes'})"
     return shown(text, limit + 2)

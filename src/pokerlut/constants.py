@@ -130,6 +130,8 @@ HOLDEM_BOARD_SIZES = (0, 3, 4, 5)
 OMAHA_HOLE_SIZES = (4, 5, 6)
 OMAHA_BOARD_SIZES = (3, 4, 5)
 OMAHA_EQUITY_BOARD_SIZES = (0, 3, 4, 5)
+#: Monte Carlo trials of an equity question when the call names none.
+DEFAULT_SAMPLES = 1_000_000
 
 # --------------------------------------------------------------------------- a hand on a board
 

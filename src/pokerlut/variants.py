@@ -108,6 +108,23 @@ class Variant:
         """Half the pot to the best high hand, half to the best qualifying low."""
         return self.rule in (OMAHA_HILO, STUD_HILO)
 
+    def hand_size_text(self, got: int) -> str:
+        """The one sentence for a hand of ``got`` cards that the game does not rank, as pokerlut's
+        calls and its command line both say it.
+
+        >>> get_variant("high").hand_size_text(8), get_variant("badugi").hand_size_text(3)
+        ('a hand is 5, 6 or 7 cards, got 8', 'a badugi hand is 4 cards, got 3')
+        >>> get_variant("omaha").hand_size_text(3)
+        'an omaha hand is 4, 5 or 6 hole cards, got 3'
+        """
+        sizes = self.hole_sizes if self.is_omaha else self.hand_sizes
+        listed = f"{', '.join(map(str, sizes[:-1]))} or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+        if self.is_omaha:
+            return f"an {self.name} hand is {listed} hole cards, got {got}"
+        if sizes == HAND_SIZES:
+            return f"a hand is {listed} cards, got {got}"
+        return f"a {self.name} hand is {listed} cards, got {got}"
+
     def describe_deck(self) -> str:
         """A few words naming the deck, for error messages.
 

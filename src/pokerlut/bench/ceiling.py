@@ -1,8 +1,9 @@
 """The reference ceiling kernel: the yardstick every speed figure is given as a ratio to.
 
 Per hand, sum ``k`` uint32 loads from a 52-entry table indexed by the card bytes, take the sum
-modulo 49,999, load one uint16 from a 49,999-entry table, store it.  Serial, ``cache=True``,
-``(N, k)`` uint8 input.  It is what any one-lookup table evaluator must at least do per hand, on
+modulo 49,999, load one uint16 from a 49,999-entry table, store it.  Serial, ``(N, k)`` uint8
+input, compiled and cached as pokerlut's own kernels are (:mod:`pokerlut.kernels.compile`: a cache
+folder only this user can write, and where there is none, compiled in memory with a warning).  It is what any one-lookup table evaluator must at least do per hand, on
 this machine, in this run: a ratio to it is comparable across noisy shared machines where absolute
 rates are not.  :func:`run` also times it on the thread pool (pieces of rows, as pokerlut's own
 calls are cut), for the several-thread rows of a comparison.
@@ -17,10 +18,10 @@ True
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from .. import _threads
+from ..kernels.compile import jitted
 
 __all__ = ["MODULUS", "ceiling_tables", "ceiling5", "ceiling6", "ceiling7", "CEILINGS", "run"]
 
@@ -34,7 +35,7 @@ def ceiling_tables(seed: int = 20261201) -> tuple[np.ndarray, np.ndarray]:
             rng.integers(1, 7_463, size=MODULUS).astype(np.uint16))
 
 
-@nb.njit(nogil=True, cache=True)
+@jitted()
 def ceiling5(hands, out, per_card, table):  # pragma: no cover - compiled
     for i in range(hands.shape[0]):
         s = (per_card[hands[i, 0]] + per_card[hands[i, 1]] + per_card[hands[i, 2]] + per_card[hands[i, 3]]
@@ -42,7 +43,7 @@ def ceiling5(hands, out, per_card, table):  # pragma: no cover - compiled
         out[i] = table[s % MODULUS]
 
 
-@nb.njit(nogil=True, cache=True)
+@jitted()
 def ceiling6(hands, out, per_card, table):  # pragma: no cover - compiled
     for i in range(hands.shape[0]):
         s = (per_card[hands[i, 0]] + per_card[hands[i, 1]] + per_card[hands[i, 2]] + per_card[hands[i, 3]]
@@ -50,7 +51,7 @@ def ceiling6(hands, out, per_card, table):  # pragma: no cover - compiled
         out[i] = table[s % MODULUS]
 
 
-@nb.njit(nogil=True, cache=True)
+@jitted()
 def ceiling7(hands, out, per_card, table):  # pragma: no cover - compiled
     for i in range(hands.shape[0]):
         s = (per_card[hands[i, 0]] + per_card[hands[i, 1]] + per_card[hands[i, 2]] + per_card[hands[i, 3]]

@@ -1,15 +1,23 @@
 """The ``pokerlut`` command: one argparse tree, each feature registering its subcommand.
 
-* :mod:`.ranking`: ``eval`` (rank hands given as text), ``deal`` (the course deal);
+* :mod:`.ranking`: ``eval`` (rank hands given as text, a block at a time: :mod:`.blocks`), ``deal``
+  (the course deal);
 * :mod:`.demo`: ``demo``, the main job;
 * :mod:`.equity`: ``equity`` (``--plot FILE`` draws every starting hand's equity);
 * :mod:`.ranges`: ``grid`` and ``strength`` (``--plot FILE`` draws them);
 * :mod:`.videopoker`: ``holds``, ``video-return`` and ``video-strategy``;
 * :mod:`.tools`: ``warmup`` and ``bench``.
 
+The tree is built without numba, numpy or the tables: a module registers each subcommand by its
+name and one-line help, its options are added when it is used (:class:`.args.CommandParser`), and
+what it computes with is imported by the function that runs it; so ``--help`` and ``--version``
+answer at once, and ``SUBCOMMAND --help`` loads no kernel.
+
 Every subcommand reports a bad argument before printing anything, as one line naming the option or
 argument on stderr, with exit status 2 and no traceback: argparse does so for what it checks, and
-:func:`main` for the ``ValueError``/``TypeError``/``OSError`` a command raises.  A failed write to
+:func:`main` for the ``ValueError``/``TypeError``/``OSError`` a command raises.  (Hands read from
+files come a block at a time: a bad one stops the command before its block is printed, after the
+blocks before it, :mod:`.ranking`.)  A failed write to
 standard output ends every subcommand alike (:mod:`.output`): a closed pipe quietly with status 141,
 any other write error with one line on stderr and status 1.  Every subcommand that prints results
 takes ``--json`` (one JSON document, the schema in ``docs/cli.md``); the subcommands that take hands
@@ -23,6 +31,7 @@ import sys
 
 from .. import __version__
 from . import demo, equity, ranges, ranking, tools, videopoker
+from .args import CommandParser
 from .output import OutputError, guarded_stdout, report_output_error
 
 __all__ = ["main", "build_parser"]
@@ -39,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = argparse.ArgumentParser(prog="pokerlut", description="Exact poker hand ranking from lookup tables.")
     parser.add_argument("--version", action="version", version=f"pokerlut {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
     for module in COMMANDS:
         module.register(sub)
     return parser

@@ -9,7 +9,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["add_command", "positive_int", "fraction_0_1", "seed_argument", "plot_path", "save_figure", "saved_text"]
+__all__ = ["CommandParser", "add_command", "positive_int", "fraction_0_1", "seed_argument", "plot_path", "save_figure", "saved_text"]
 
 
 def positive_int(text: str) -> int:
@@ -103,16 +103,59 @@ def seed_argument(text: str) -> int:
     return value
 
 
-def add_command(sub: Any, name: str, run: Callable[[argparse.Namespace], int], **options: Any
+class CommandParser(argparse.ArgumentParser):
+    """The parser of one subcommand, its arguments added the first time it parses or prints its
+    help: ``pokerlut --help`` and ``--version`` build no subcommand's options, and so import
+    nothing they need (the games, the variants, numpy)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._arguments: Callable[[argparse.ArgumentParser], None] | None = None
+
+    def defer(self, arguments: Callable[[argparse.ArgumentParser], None]) -> None:
+        """Add the arguments by ``arguments(self)`` when they are first needed."""
+        self._arguments = arguments
+
+    def build(self) -> None:
+        """Add the subcommand's arguments, once."""
+        arguments, self._arguments = self._arguments, None
+        if arguments is not None:
+            arguments(self)
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        self.build()
+        return super().parse_known_args(*args, **kwargs)
+
+    def format_usage(self) -> str:
+        self.build()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self.build()
+        return super().format_help()
+
+
+def add_command(sub: Any, name: str, run: Callable[[argparse.Namespace], int],
+                arguments: Callable[[argparse.ArgumentParser], None] | None = None, **options: Any
                 ) -> argparse.ArgumentParser:
-    """Add subcommand ``name`` to the tree, running ``run(args)``: every module registers this way.
+    """Add subcommand ``name`` to the tree, running ``run(args)``, its arguments added by
+    ``arguments(parser)`` when it is used (a :class:`CommandParser`; at once in any other parser):
+    every module registers this way.
 
     >>> parser = argparse.ArgumentParser(prog="pokerlut")
-    >>> p = add_command(parser.add_subparsers(), "hello", lambda args: 0)
-    >>> p.prog, parser.parse_args(["hello"]).prog
-    ('pokerlut hello', 'pokerlut hello')
+    >>> sub = parser.add_subparsers(parser_class=CommandParser)
+    >>> p = add_command(sub, "hello", lambda args: 0, lambda p: p.add_argument("--name", default="you"))
+    >>> [a.dest for a in p._actions]  # not built yet
+    ['help']
+    >>> args = parser.parse_args(["hello"])
+    >>> args.prog, args.name
+    ('pokerlut hello', 'you')
     """
     parser = sub.add_parser(name, **options)
+    if isinstance(parser, CommandParser) and arguments is not None:
+        parser.defer(arguments)
+    elif arguments is not None:
+        arguments(parser)
     parser.set_defaults(run=run, prog=parser.prog)
     return parser
 

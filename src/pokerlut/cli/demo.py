@@ -8,12 +8,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
-from .._threads import get_num_threads
-from ..cards import format_cards, parse_cards
-from ..sampling import random_hands
-from ..strength import CATEGORY_NAMES, category, category_name, describe
 from .args import add_command, fraction_0_1, positive_int, seed_argument
 from .output import add_json_option, write_json
 from .ranking import print_hands
@@ -49,7 +43,13 @@ def _best_of(call: Callable[[], object], repeat: int) -> tuple[float, float]:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from ..evaluate import evaluate  # at call time: a test may stand in for it
+    import numpy as np
+
+    from .._threads import get_num_threads
+    from ..cards import format_cards, parse_cards
+    from ..evaluate import evaluate  # looked up at call time: a test may stand in for it
+    from ..sampling import random_hands
+    from ..strength import CATEGORY_NAMES, category, category_name, describe
 
     n = args.hands  # every option is checked by its argparse type before anything is printed
     try:
@@ -104,7 +104,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommand ``demo``."""
-    p = add_command(sub, "demo", cmd_demo, help="rank example hands, then a few million random ones")
+    add_command(sub, "demo", cmd_demo, _arguments, help="rank example hands, then a few million random ones")
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hands", type=positive_int, default=3_000_000,
                    help="random hands to rank, at least 1 (default 3,000,000)")
     p.add_argument("--wild-fraction", type=fraction_0_1, default=0.1,

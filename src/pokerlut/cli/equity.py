@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..equities import EquityResult, equity
-from ..equities.grid import EquityGrid
-from ..equities.plan import DEFAULT_SAMPLES
-from ..ranges import RANKS
-from ..variants import VARIANTS
+from ..constants import DEFAULT_SAMPLES
 from .args import add_command, plot_path, positive_int, save_figure, saved_text, seed_argument
 from .output import add_json_option, write_json
+
+if TYPE_CHECKING:
+    from ..equities import EquityResult
+    from ..equities.grid import EquityGrid
 
 
 def equity_json(result: EquityResult, variant: str) -> dict[str, Any]:
@@ -29,12 +29,16 @@ def equity_json(result: EquityResult, variant: str) -> dict[str, Any]:
 def grid_json(grid: EquityGrid) -> dict[str, Any]:
     """The JSON form of the 13x13 equity grid (rows and columns ``AKQJT98765432``; ``null`` for an
     impossible class)."""
+    from ..ranges import RANKS
+
     return {"ranks": RANKS, "labels": grid.labels, "equity": grid.equity, "method": grid.method,
             "samples": grid.samples if grid.method != "exact" else None, "seed": grid.seed,
             "description": grid.describe(), "seconds": grid.seconds}
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
+    from ..equities import equity
+
     if args.plot and args.variant != "high":
         raise ValueError(f"--plot: the grid of the 169 starting hands is drawn for the high game only, "
                          f"not {args.variant}")
@@ -67,12 +71,17 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommand ``equity``."""
-    p = add_command(sub, "equity", cmd_equity,
-                    help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c'; --plot FILE draws "
-                         "every starting hand's equity against them",
-                    description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', "
-                                "'random'). Exact when every board can be enumerated within the budget, else "
-                                "Monte Carlo.")
+    add_command(sub, "equity", cmd_equity, _arguments,
+                help="Hold'em equity of hands or ranges, e.g. AhKh QdQc --board 'Qs 7h 2c'; --plot FILE draws "
+                     "every starting hand's equity against them",
+                description="Hold'em equity of 2-9 players, each hole cards ('AhKh') or a range ('TT+,AKs', "
+                            "'random'). Exact when every board can be enumerated within the budget, else "
+                            "Monte Carlo.")
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    from ..variants import VARIANTS
+
     p.add_argument("players", nargs="+", help="hole cards or a range per player (Omaha: 4-6 hole cards, an Omaha range "
                                               "such as 'AA**, KKQQds', or 'random')")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")

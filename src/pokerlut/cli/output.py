@@ -21,9 +21,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any, TextIO
 
-import numpy as np
-
-__all__ = ["SCHEMA", "add_json_option", "plain", "write_json", "OutputError", "guarded_stdout",
+__all__ = ["SCHEMA", "add_json_option", "plain", "write_json", "StreamedDocument", "OutputError", "guarded_stdout",
            "EXIT_WRITE_ERROR", "EXIT_BROKEN_PIPE", "report_output_error"]
 
 #: The version of the JSON schema of every subcommand (``docs/cli.md``): a field is never renamed,
@@ -47,9 +45,12 @@ def plain(value: Any) -> Any:
     text (``"4/5"``), a float that is not finite as ``None``; mappings and sequences element by
     element.
 
+    >>> import numpy as np
     >>> plain({"a": np.uint16(7), "b": np.array([0.5, np.nan]), "c": Fraction(3, 4), "d": (1, 2)})
     {'a': 7, 'b': [0.5, None], 'c': '3/4', 'd': [1, 2]}
     """
+    import numpy as np  # here: the command line starts without numpy
+
     if isinstance(value, np.ndarray):
         return plain(value.tolist())
     if isinstance(value, np.generic):
@@ -75,7 +76,48 @@ def write_json(command: str, payload: Mapping[str, Any]) -> None:
     {"schema": 1, "command": "eval", "hands": []}
     """
     document = {"schema": SCHEMA, "command": command, **plain(dict(payload))}
-    print(json.dumps(document, ensure_ascii=False, allow_nan=False))
+    print(_dumps(document))
+
+
+class StreamedDocument:
+    """The JSON document of ``command`` printed as its list ``field`` grows, so that it is never
+    held whole: ``head`` (the fields before the list), then each :meth:`add`, then the fields
+    :meth:`close` is given.  The same one line :func:`write_json` prints for the whole document;
+    nothing is printed before the first :meth:`add` (or :meth:`close`).
+
+    >>> doc = StreamedDocument("eval", {"variant": "high"}, "hands")
+    >>> doc.add([{"index": 0}]); doc.add([]); doc.add([{"index": 1}]); doc.close({"skipped": 0})
+    {"schema": 1, "command": "eval", "variant": "high", "hands": [{"index": 0}, {"index": 1}], "skipped": 0}
+    """
+
+    def __init__(self, command: str, head: Mapping[str, Any], field: str) -> None:
+        opening = _dumps({"schema": SCHEMA, "command": command, **plain(dict(head)), field: []})
+        self._opening = opening[:-2]  # "...": [
+        self._started = False
+        self._items = 0
+
+    def add(self, items: list[Any], plain_already: bool = False) -> None:
+        """Print ``items`` as the next elements of the list (``plain_already``: they hold JSON
+        data only, see :func:`plain`)."""
+        if not items:
+            return
+        text = _dumps(items if plain_already else plain(items))[1:-1]
+        if not self._started:
+            text = self._opening + text
+            self._started = True
+        elif self._items:
+            text = ", " + text
+        self._items += len(items)
+        print(text, end="")
+
+    def close(self, tail: Mapping[str, Any]) -> None:
+        """Print the end of the list and the fields of ``tail``, and the newline."""
+        rest = _dumps(plain(dict(tail)))
+        print(("" if self._started else self._opening) + "]" + (", " + rest[1:] if len(rest) > 2 else "}"))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 class OutputError(Exception):

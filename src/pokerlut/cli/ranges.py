@@ -5,20 +5,23 @@ the classes and draws."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..boards import DRAWS, MADE_CLASSES, BoardBreakdown, range_breakdown
-from ..ranges import RANKS, class_weights, range_strengths
-from ..ranges.board import RangeStrengths
-from ..strength import CATEGORY_NAMES
+from ..constants import DRAWS, MADE_CLASSES
 from .args import add_command, plot_path, save_figure, saved_text
 from .output import add_json_option, write_json
+
+if TYPE_CHECKING:
+    from ..boards import BoardBreakdown
+    from ..ranges.board import RangeStrengths
 
 #: Two-card Hold'em starting hands: C(52, 2).
 HOLDEM_COMBOS = 1326
 
 
 def cmd_grid(args: argparse.Namespace) -> int:
+    from ..ranges import RANKS, class_weights
+
     plot_path(args.prog, args.plot)
     grid = class_weights(args.range)
     picture = None
@@ -45,6 +48,8 @@ def cmd_grid(args: argparse.Namespace) -> int:
 def strength_json(d: RangeStrengths, breakdown: BoardBreakdown) -> dict[str, Any]:
     """The JSON form of ``pokerlut strength`` (``docs/cli.md``): every category, class and draw,
     the empty ones included, strongest first as the text shows them."""
+    from ..strength import CATEGORY_NAMES
+
     payload: dict[str, Any] = {
         "range": d.label, "board": d.board, "total": d.total, "texture": breakdown.texture.describe().item(),
         "categories": [{"category": c, "name": CATEGORY_NAMES[c], "combos": float(d.counts[c]),
@@ -60,6 +65,10 @@ def strength_json(d: RangeStrengths, breakdown: BoardBreakdown) -> dict[str, Any
 
 
 def cmd_strength(args: argparse.Namespace) -> int:
+    from ..boards import range_breakdown
+    from ..ranges import range_strengths
+    from ..strength import CATEGORY_NAMES
+
     plot_path(args.prog, args.plot)
     plot_path(args.prog, args.plot_classes, "--plot-classes")
     d = range_strengths(args.range, args.board)
@@ -90,14 +99,20 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommands ``grid`` and ``strength``."""
-    p = add_command(sub, "grid", cmd_grid,
-                    help="a range on the 13x13 grid of starting hands, e.g. 'TT+,AKs' --plot grid.png")
+    add_command(sub, "grid", cmd_grid, _grid_arguments,
+                help="a range on the 13x13 grid of starting hands, e.g. 'TT+,AKs' --plot grid.png")
+    add_command(sub, "strength", cmd_strength, _strength_arguments,
+                help="what a range makes on a board, by category, made-hand class and draw, e.g. 'TT+,AKs' "
+                     "--board 'Qs 7h 2c' --plot strength.png")
+
+
+def _grid_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("range", help="a range: 'TT+, AKs', '0.5(QQ), A5s-A2s', 'random', ...")
     p.add_argument("--plot", metavar="FILE", help="also draw it into FILE, e.g. grid.png (pip install 'pokerlut[plot]')")
     add_json_option(p)
-    p = add_command(sub, "strength", cmd_strength,
-                    help="what a range makes on a board, by category, made-hand class and draw, e.g. 'TT+,AKs' "
-                         "--board 'Qs 7h 2c' --plot strength.png")
+
+
+def _strength_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("range", help="a range: 'TT+, AKs', 'random', ...")
     p.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
     p.add_argument("--plot", metavar="FILE", help="also draw the distribution into FILE (pip install 'pokerlut[plot]')")

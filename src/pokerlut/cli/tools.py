@@ -10,12 +10,14 @@ import sys
 import time
 from typing import Any
 
-from ..warmup import FEATURES, WARMUP_MACHINE, WARMUP_SECONDS, cache_location, warmup
+from .._notice import FEATURES, WARMUP_MACHINE, WARMUP_SECONDS
 from .args import add_command, positive_int, seed_argument
 from .output import add_json_option, write_json
 
 
 def cmd_warmup(args: argparse.Namespace) -> int:
+    from ..warmup import cache_location, warmup
+
     seconds = warmup(args.features or None, progress=False if args.no_progress else None)
     total = sum(seconds.values())
     if args.json:
@@ -33,7 +35,7 @@ def cmd_warmup(args: argparse.Namespace) -> int:
 
 
 def _peer_list(text: str) -> list[str]:
-    from ..bench.peers import PEERS
+    from ..bench.peerlist import PEERS
 
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
@@ -43,7 +45,7 @@ def _peer_list(text: str) -> list[str]:
 
 
 def _peer_cap(text: str) -> tuple[str, int]:
-    from ..bench.peers import PEERS
+    from ..bench.peerlist import PEERS
 
     name, sep, number = text.partition("=")
     if not sep or name.strip() not in PEERS:
@@ -58,7 +60,7 @@ def _peer_cap(text: str) -> tuple[str, int]:
 
 def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the peer comparison (``pokerlut bench --peers``, ``benchmarks/compare_peers.py``)."""
-    from ..bench.peers import DEFAULT_HANDS, DEFAULT_REPEAT, DEFAULT_SEED, MIN_TIME, PEERS, TIME_BUDGET
+    from ..bench.peerlist import DEFAULT_HANDS, DEFAULT_REPEAT, DEFAULT_SEED, MIN_TIME, PEERS, TIME_BUDGET
 
     caps = ", ".join(f"{name} {peer.max_hands:,}" for name, peer in PEERS.items() if peer.max_hands)
     parser.add_argument("--hands", type=positive_int, default=DEFAULT_HANDS,
@@ -144,16 +146,22 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommands ``warmup`` and ``bench``."""
-    p = add_command(sub, "warmup", cmd_warmup,
-                    help=f"compile every kernel now (from an empty cache about {WARMUP_SECONDS} s on {WARMUP_MACHINE}; "
-                         "later runs load them from numba's cache)")
+    add_command(sub, "warmup", cmd_warmup, _warmup_arguments,
+                help=f"compile every kernel now (from an empty cache about {WARMUP_SECONDS} s on {WARMUP_MACHINE}; "
+                     "later runs load them from numba's cache)")
+    add_command(sub, "bench", cmd_bench, _bench_arguments,
+                help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 and pokerkit and "
+                     "checks they agree")
+
+
+def _warmup_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--features", default="",
                    help=f"comma-separated: {', '.join(FEATURES)} (default: $POKERLUT_WARMUP or all)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_json_option(p)
-    p = add_command(sub, "bench", cmd_bench,
-                    help="benchmarks: --peers times pokerlut beside treys, phevaluator, eval7 and pokerkit and "
-                         "checks they agree")
+
+
+def _bench_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--peers", action="store_true",
                    help="compare with the peer evaluators (pip install 'pokerlut[bench]')")
     add_bench_arguments(p)

@@ -5,27 +5,32 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..cards import format_cards, shown
-from ..videopoker import (GAMES, Game, HoldValues, PayTable, game_return, get_game, hold_values, make_paytable,
-                          strategy_chart)
-from ..videopoker.games import parse_pay
 from .args import add_command, positive_int
-from .handsource import HandText, read_hands
-from .output import add_json_option, write_json
+from .handsource import NO_HAND, QUOTE_CHARS, HandSource
+from .output import StreamedDocument, add_json_option, write_json
+
+if TYPE_CHECKING:
+    from ..videopoker import HoldValues
+    from ..videopoker.games import Game, PayTable
 
 
 def _number(text: str, option: str) -> Fraction:
     """A payout as the user wrote it (:func:`~pokerlut.videopoker.games.parse_pay`: bounded in
     length and exponent, so no text makes it slow), the error naming the option."""
     try:
+        from ..videopoker.games import parse_pay
+
         return parse_pay(text)
     except ValueError as error:
         raise ValueError(f"{option}: {error}") from None
 
 
 def _paytable(args: argparse.Namespace) -> tuple[Game, PayTable]:
+    from ..cards import shown
+    from ..videopoker.games import get_game, make_paytable
+
     try:
         game = get_game(args.game)
     except (ValueError, TypeError) as error:
@@ -54,8 +59,10 @@ def _paytable(args: argparse.Namespace) -> tuple[Game, PayTable]:
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..videopoker import games
+
     parser.add_argument("--game", "-g", default="jacks-or-better",
-                        help=f"the game: {', '.join(GAMES)} (default jacks-or-better)")
+                        help=f"the game: {', '.join(games.GAMES)} (default jacks-or-better)")
     parser.add_argument("--pays", metavar="P1,P2,...",
                         help="a whole pay table, payouts per coin best class first "
                              "(jacks-or-better 9/6: 800,50,25,9,6,4,3,2,1)")
@@ -86,16 +93,18 @@ def paytable_json(game: Game, table: PayTable) -> dict[str, Any]:
             "exact_pays": {key: str(Fraction(pay)) for key, pay in pays.items()}}
 
 
-def _dealt(args: argparse.Namespace) -> list[HandText]:
+def _dealt(args: argparse.Namespace) -> HandSource:
     """The dealt hands: the arguments joined into one hand, or '-' and --file, one a line."""
     if "-" in args.hand and args.hand != ["-"]:
         raise ValueError("hand: give the cards of one hand, or '-' alone to read hands from standard input")
     joined = [] if not args.hand else ["-"] if args.hand == ["-"] else [" ".join(args.hand)]
-    return read_hands(argparse.Namespace(hands=joined, hand_files=args.hand_files))
+    return HandSource(joined, args.hand_files)
 
 
 def holds_json(holds: HoldValues, top: int | None, detail: bool) -> list[dict[str, Any]]:
     """The holds of one dealt hand, best first (``top`` of them)."""
+    from ..cards import format_cards
+
     game, draws = holds.game, holds.draws
     rows = []
     for r in range(32 if top is None else min(32, top)):
@@ -110,23 +119,39 @@ def holds_json(holds: HoldValues, top: int | None, detail: bool) -> list[dict[st
 
 
 def cmd_holds(args: argparse.Namespace) -> int:
-    """Print the holds table of each dealt hand."""
+    """Print the holds table of each dealt hand, a block of hands at a time (each block worked out
+    whole before any of it is printed)."""
+    from ..cards import format_cards, quoted
+    from ..videopoker import hold_values
+
     game, table = _paytable(args)
-    dealt = _dealt(args)
-    results = []
-    for i, hand in enumerate(dealt):
-        try:
-            results.append(hold_values(hand.text, game, table, counts=args.detail or None))
-        except (ValueError, TypeError) as error:
-            label = f"hand {hand.text!r}" if len(dealt) == 1 and not hand.where else hand.label(i)
-            raise type(error)(f"{label}: {error}") from None
-    if args.json:
-        rows = [{"index": i, "input": hand.text, "hand": format_cards(holds.hands), "cards": holds.hands,
-                 "holds": holds_json(holds, args.top, args.detail)} for i, (hand, holds) in enumerate(zip(dealt, results))]
-        write_json("holds", {**paytable_json(game, table), "hands": rows})
-        return 0
     style = "unicode" if args.unicode else "ascii"
-    print("\n\n".join(holds.table(args.top, detail=args.detail, style=style) for holds in results))
+    document = StreamedDocument("holds", paytable_json(game, table), "hands") if args.json else None
+    printed = False
+    with _dealt(args) as source:
+        for block in source.blocks():
+            results = []
+            for hand in block:
+                try:
+                    if hand.problem:
+                        raise ValueError(hand.problem)
+                    results.append(hold_values(hand.text, game, table, counts=args.detail or None))
+                except (ValueError, TypeError) as error:
+                    alone = not hand.where and not args.hand_files  # the arguments, joined into one hand
+                    label = f"hand {quoted(hand.text, QUOTE_CHARS)}" if alone else hand.label()
+                    raise type(error)(f"{label}: {error}") from None
+            if document is not None:
+                document.add([{"index": hand.number, "input": hand.text, "hand": format_cards(holds.hands),
+                               "cards": holds.hands, "holds": holds_json(holds, args.top, args.detail)}
+                              for hand, holds in zip(block, results)])
+                continue
+            tables = "\n\n".join(holds.table(args.top, detail=args.detail, style=style) for holds in results)
+            print(("\n" if printed else "") + tables)
+            printed = True
+        if source.count == 0:
+            raise ValueError(NO_HAND)
+    if document is not None:
+        document.close({})
     return 0
 
 
@@ -139,6 +164,8 @@ def add_return_arguments(parser: argparse.ArgumentParser) -> None:
 
 def cmd_return(args: argparse.Namespace) -> int:
     """Print the game's return under optimal play and the final-hand probabilities."""
+    from ..videopoker import game_return
+
     game, table = _paytable(args)
     result = game_return(game, table, progress=False if args.no_progress else None)
     if args.json:
@@ -166,6 +193,8 @@ def add_strategy_arguments(parser: argparse.ArgumentParser) -> None:
 
 def cmd_strategy(args: argparse.Namespace) -> int:
     """Print the strategy chart of the game and pay table."""
+    from ..videopoker import strategy_chart
+
     game, table = _paytable(args)
     chart = strategy_chart(game, table, progress=False if args.no_progress else None)
     if args.json:
@@ -187,15 +216,14 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """The subcommands ``holds``, ``video-return`` and ``video-strategy``."""
-    p = add_command(sub, "holds", cmd_holds, help="video poker: expected payout of all 32 holds of a dealt hand",
-                    description="The expected payout of all 32 ways to hold a dealt video poker hand.")
-    add_holds_arguments(p)
-    p = add_command(sub, "video-return", cmd_return, help="video poker: a game's exact return under optimal play",
-                    description="The exact return of a video poker game under optimal play.")
-    add_return_arguments(p)
-    p = add_command(sub, "video-strategy", cmd_strategy,
-                    help="video poker: the strategy chart of a game and pay table, from exact hold values",
-                    description="The ranked list of hold patterns that plays a video poker game: hold the first "
-                                "line the dealt hand has.  Derived from the exact value of every hold of every "
-                                "deal; it says how close playing it comes to optimal play.")
-    add_strategy_arguments(p)
+    add_command(sub, "holds", cmd_holds, add_holds_arguments,
+                help="video poker: expected payout of all 32 holds of a dealt hand",
+                description="The expected payout of all 32 ways to hold a dealt video poker hand.")
+    add_command(sub, "video-return", cmd_return, add_return_arguments,
+                help="video poker: a game's exact return under optimal play",
+                description="The exact return of a video poker game under optimal play.")
+    add_command(sub, "video-strategy", cmd_strategy, add_strategy_arguments,
+                help="video poker: the strategy chart of a game and pay table, from exact hold values",
+                description="The ranked list of hold patterns that plays a video poker game: hold the first "
+                            "line the dealt hand has.  Derived from the exact value of every hold of every "
+                            "deal; it says how close playing it comes to optimal play.")

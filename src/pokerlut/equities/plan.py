@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import _seeds
 from ..cards import integer_text, shown
-from ..constants import N_NATURAL, N_SUITS
+from ..constants import DEFAULT_SAMPLES, N_NATURAL, N_SUITS
 from ..ranges import Range
 from .deal import Deal, combo_masks
 
@@ -35,7 +35,6 @@ __all__ = ["EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES", "MAX_
 EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
 MAX_DEALS = 4_000_000  #: most conflict-free combinations of combos an exact run enumerates
 CHUNK_TRIALS = 1 << 16  #: Monte Carlo trials per independently seeded chunk
-DEFAULT_SAMPLES = 1_000_000
 #: Most Monte Carlo trials one call runs (all questions of a batch together): minutes of work on
 #: a few cores, and ~150,000 seeded chunks.  More is refused rather than left to run for hours or
 #: exhaust memory; split the work into several calls (different seeds) instead.

@@ -24,10 +24,25 @@ five-coin bet, and accepts a user's (:func:`make_paytable`).
 'Four aces with 2-4'
 """
 
-from .analysis import (BestHold, Classification, GameReturn, HoldValues, best_hold, classify, game_return,
-                       hold_values)
-from .games import GAMES, Game, PayTable, get_game, make_paytable
-from .strategy import ChartLine, StrategyChart, hold_pattern, strategy_chart
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .analysis import (BestHold, Classification, GameReturn, HoldValues, best_hold, classify, game_return,
+                           hold_values)
+    from .games import GAMES, Game, PayTable, get_game, make_paytable
+    from .strategy import ChartLine, StrategyChart, hold_pattern, strategy_chart
+
+#: Each public name by the module that defines it: imported on first use (PEP 562), so that the
+#: games and their pay tables (:mod:`.games`) are read without compiling or loading the kernels.
+_NAMES = {
+    **dict.fromkeys(("BestHold", "Classification", "GameReturn", "HoldValues", "best_hold", "classify",
+                     "game_return", "hold_values"), "analysis"),
+    **dict.fromkeys(("GAMES", "Game", "PayTable", "get_game", "make_paytable"), "games"),
+    **dict.fromkeys(("ChartLine", "StrategyChart", "hold_pattern", "strategy_chart"), "strategy"),
+}
 
 __all__ = [
     "GAMES",
@@ -48,3 +63,23 @@ __all__ = [
     "make_paytable",
     "strategy_chart",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use and kept.
+
+    >>> from pokerlut import videopoker
+    >>> "jacks-or-better" in videopoker.GAMES
+    True
+    """
+    module = _NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The public names with the module's own."""
+    return sorted(set(globals()) | set(__all__))

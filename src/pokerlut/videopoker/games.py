@@ -38,10 +38,10 @@ from typing import Any, Mapping, Sequence, TypeAlias, Union
 
 import numpy as np
 
-from ..cards import shown
 from ..constants import (ACE, DEUCE, FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, ONE_PAIR, STRAIGHT,
                          STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, WILD)
 from ..tables import load_table_set
+from .._messages import shown
 
 __all__ = ["GAMES", "Game", "MAX_PAY", "MAX_PAY_CHARS", "PayTable", "PayTableLike", "get_game", "make_paytable",
            "parse_pay"]
@@ -198,6 +198,7 @@ class Game:
         try:
             return self.classes.index(key)
         except ValueError:
+
             raise ValueError(f"{shown(class_key)} is not a pay class of {self.name}; its classes are: "
                              f"{', '.join(reversed(self.classes))}") from None
 
@@ -316,6 +317,7 @@ def get_game(game: str | Game) -> Game:
         raise TypeError(f"game must be a game name (str) or a Game, got {type(game).__name__}: {shown(game)}")
     key = _ALIASES.get(_normalize(game))
     if key is None:
+
         raise ValueError(f"unknown game {shown(game)}; the games are: {', '.join(GAMES)}")
     return GAMES[key]
 
