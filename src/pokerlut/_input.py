@@ -45,7 +45,7 @@ from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
 
 __all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "raise_for_rows", "where", "deal_cards",
            "check_deal", "raise_for_deals", "deal_rows", "twice_text", "not_a_card_text", "integer_array", "at_position",
-           "integer_leaves", "one_hand_bytes", "MAX_DEPTH", "MAX_ITEMS", "OK", "NOT_A_CARD", "REPEATED"]
+           "integer_leaves", "one_hand_bytes", "ONE_HAND_MAX", "MAX_DEPTH", "MAX_ITEMS", "OK", "NOT_A_CARD", "REPEATED"]
 
 
 #: Nesting deeper than this is refused: a batch of hands needs three or four levels.
@@ -352,18 +352,40 @@ def _card_words() -> dict[str, int]:
     return found
 
 
+#: The longest 1-D integer array read as one hand by :func:`one_hand_bytes` (the ranking's largest hand).
+ONE_HAND_MAX = 7
+_UINT8 = np.dtype(np.uint8)
+
+
 def one_hand_bytes(obj: Any) -> bytes | None:
     """The card ids of one hand as bytes, when ``obj`` is a list or tuple of integers 0..255 (no
-    bools), of card words (``["As", "Ks"]``), or card text with the cards separated by spaces
-    (``"As Ks"``); else ``None``.  Nothing is checked beyond that: the ids are what the general path
-    would read from ``obj``.
+    bools), of card words (``["As", "Ks"]``), card text with the cards separated by spaces
+    (``"As Ks"``), or a 1-D integer numpy array of at most :data:`ONE_HAND_MAX` ids 0..255 (a row
+    ``hands[i]``); else ``None``.  Nothing is checked beyond that: the ids are what the general
+    path would read from ``obj``.
 
     >>> one_hand_bytes([51, 47, 43]), one_hand_bytes("As Ks Qs"), one_hand_bytes(["As", "Ks"])
     (b'3/+', b'3/+', b'3/')
+    >>> one_hand_bytes(np.array([51, 47, 43])), one_hand_bytes(np.array([51, 47, 43], np.uint8))
+    (b'3/+', b'3/+')
     >>> one_hand_bytes([51, True]), one_hand_bytes([300]), one_hand_bytes("AsKs"), one_hand_bytes([[1, 2]])
     (None, None, None, None)
+    >>> one_hand_bytes(np.array([51, 300])), one_hand_bytes(np.array([[51, 47]])), one_hand_bytes(np.array([True]))
+    (None, None, None)
     """
     kind = type(obj)
+    if kind is np.ndarray:  # a row of a batch: its bytes as they are, other integers through a list
+        if obj.ndim != 1 or obj.shape[0] > ONE_HAND_MAX:
+            return None
+        dtype = obj.dtype
+        if dtype == _UINT8:
+            return obj.tobytes()
+        if dtype.kind not in "iu":
+            return None
+        try:
+            return bytes(obj.tolist())
+        except ValueError:  # an id outside 0..255: the general path names it
+            return None
     if kind is list or kind is tuple:
         try:
             ids = bytes(obj)  # integers 0..255 (numpy ones too, through __index__), else an error

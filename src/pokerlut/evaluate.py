@@ -1,7 +1,8 @@
 """The public evaluator: numpy hands in, uint16 strengths out; and one hand at a time, fast.
 
 A batch goes to the compiled ranking kernels (:func:`rank_rows`).  One hand given the plain way
-(a list or tuple of card ids, card words, or card text) goes as bytes to the one-hand entry point
+(a list or tuple of card ids, card words, card text, or a 1-D integer array such as a row
+``hands[i]``) goes as bytes to the one-hand entry point
 (:mod:`pokerlut.kernels.one_hand`), a compiled function called like a Python builtin: calling a
 numba dispatcher with numpy arrays costs ten times the ranking.  The entry point validates the
 hand as the kernels do; a bad hand, and any input it does not take, goes the batch way, which
@@ -56,7 +57,7 @@ def _new_entry(variant):
 
 def one_hand_strength(hands: HandsLike, variant: VariantLike = "high") -> np.ndarray | None:
     """What ``evaluate(hands, variant=variant)`` returns when ``hands`` is one valid hand given the
-    plain way (a list or tuple of ids, card words or card text), from the one-hand entry point; else
+    plain way (a list or tuple of ids, card words or card text, a 1-D integer array), from the one-hand entry point; else
     ``None`` (every bad hand included: the batch path then raises, naming the problem).
 
     >>> one_hand_strength([51, 47, 43, 39, 35]), one_hand_strength("As Ks Qs Js Ts 2c 2d")
@@ -161,9 +162,9 @@ def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = No
 
     Notes
     -----
-    One hand given the plain way (a list or tuple of ids, card words, or text like
-    ``"As Ks Qs Js Ts"``) takes a short way, about a microsecond a call: the same result, the same
-    errors.  Inside your own numba code, :mod:`pokerlut.jit` ranks hands one at a time.  In the
+    One hand given the plain way (a list or tuple of ids, card words, text like
+    ``"As Ks Qs Js Ts"``, or a 1-D integer array such as a row ``hands[i]``) takes a short way,
+    about a microsecond a call: the same result, the same errors.  Inside your own numba code, :mod:`pokerlut.jit` ranks hands one at a time.  In the
     high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
     kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
     :func:`pokerlut.category` and :func:`pokerlut.describe`.
