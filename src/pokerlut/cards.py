@@ -53,6 +53,7 @@ __all__ = [
     "format_card",
     "format_cards",
     "text_array",
+    "text_hands",
     "is_text_array",
     "named",
     "quoted",
@@ -405,18 +406,59 @@ def text_array(values: Any, what: str = "hand") -> NDArray[np.uint8]:
     categorical = _categorical(values)
     if categorical is not None:
         return _categories(*categorical, what)
+    parsed, shape, text_at = _parsed(values, what)
+    return _hands(*parsed, shape, what, text_at)
+
+
+def text_hands(values: Any, what: str = "hand") -> tuple[NDArray[np.uint8], NDArray[np.int64]] | None:
+    """One hand of any size per element of 1-D card text (a list or tuple of strings, a numpy
+    ``U``/``S``/object array, a pandas column): ``(ids, counts)``, hand ``e`` holding
+    ``ids[e, :counts[e]]``; ``None`` for other input, or for text that does not read (which
+    :func:`text_array` names).
+
+    >>> ids, counts = text_hands(["As Ks Qs Js Ts", "2c 2d W 9h 9s 3c"])
+    >>> counts.tolist(), ids[1, :counts[1]].tolist()
+    ([5, 6], [0, 1, 52, 30, 31, 4])
+    """
+    categorical = _categorical(values)
+    if categorical is not None:
+        codes, categories = categorical
+        if codes.ndim != 1 or (codes < 0).any():
+            return None
+        items = _strings(list(categories), (len(categories),), what)
+        ids, counts, bad, _ = _parse_strings(items)
+        codes = codes.astype(np.int64)
+        if bad >= 0 and np.isin(np.flatnonzero([_fails(text) for text in items]), codes).any():
+            return None
+        return ids[codes], counts[codes]
+    if isinstance(values, (list, tuple)):
+        if not all(isinstance(x, (str, bytes)) for x in values):
+            return None
+    elif getattr(values, "ndim", None) != 1:  # a numpy array, a pandas column
+        return None
+    try:
+        (ids, counts, bad, _), _, _ = _parsed(values, what)
+    except TypeError:  # not text
+        return None
+    return None if bad >= 0 else (ids, counts)
+
+
+def _parsed(values: Any, what: str) -> tuple[tuple[np.ndarray, np.ndarray, int, int], tuple[int, ...],
+                                             Callable[[int], str]]:
+    """Card text read by the compiled pass: ``((ids, counts, first bad element, where it stops),
+    shape, the text of element i)``; anything but text a ``TypeError``."""
     if isinstance(values, (list, tuple)):
         items = _strings(list(values), (len(values),), what)
-        return _hands(*_parse_strings(items), (len(items),), what, items.__getitem__)
+        return _parse_strings(items), (len(items),), items.__getitem__
     array = values if isinstance(values, np.ndarray) else np.asarray(values)
     if array.dtype.kind == "S":
         array = _decoded(array, what)
     if array.dtype.kind in "US":
         flat = array.reshape(-1)
-        return _hands(*_parse_fixed(flat), array.shape, what, lambda i: _text_of(flat[i]))
+        return _parse_fixed(flat), array.shape, lambda i: _text_of(flat[i])
     if array.dtype.kind == "O":
         items = _strings(array.reshape(-1).tolist(), array.shape, what)
-        return _hands(*_parse_strings(items), array.shape, what, items.__getitem__)
+        return _parse_strings(items), array.shape, items.__getitem__
     raise TypeError(f"card text must be strings, got an array of dtype {array.dtype}")
 
 
