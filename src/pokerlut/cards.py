@@ -35,7 +35,7 @@ import numpy as np
 
 from ._notice import compile_notice
 from .constants import RANK_CHARS, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, SUIT_SYMBOLS, WILD
-from .kernels.text import SEPARATOR, SUIT_SHIFT, WILD_START, parse_text
+from .kernels.text import SEPARATOR, SUIT_SHIFT, WILD_START, parse_spans, parse_text, utf8_code_points
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -286,6 +286,71 @@ def _parse_fixed(texts: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:
     return out, counts, int(bad), int(bad_at[0])
 
 
+def _arrow_strings(values: Any) -> Any:
+    """The pyarrow ``ChunkedArray`` of an Arrow-backed string column with no missing value: a
+    pandas column or array of ``StringDtype("pyarrow")`` (pandas 3's default ``str`` where pyarrow
+    is installed) or ``ArrowDtype`` of a string type, or a pyarrow string array itself; else
+    None.  Duck-typed: pyarrow is imported only for values that are already Arrow's."""
+    dtype = getattr(values, "dtype", None)
+    if getattr(dtype, "storage", None) == "pyarrow" or getattr(dtype, "pyarrow_dtype", None) is not None:
+        arrow = getattr(getattr(values, "array", values), "__arrow_array__", None)
+        if arrow is None:
+            return None
+        chunks = arrow()
+    elif type(values).__module__.startswith("pyarrow") and hasattr(values, "type") and hasattr(values, "null_count"):
+        chunks = values
+    else:
+        return None
+    import pyarrow as pa
+
+    if isinstance(chunks, pa.Array):
+        chunks = pa.chunked_array([chunks])
+    if not isinstance(chunks, pa.ChunkedArray) or chunks.null_count:  # a missing value: the general way names it
+        return None
+    if not (pa.types.is_string(chunks.type) or pa.types.is_large_string(chunks.type)):
+        return None
+    return chunks
+
+
+def _parse_arrow(chunks: Any) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """An Arrow string array read by the kernel from its own buffers (offsets and UTF-8 bytes, no
+    Python string made), as :func:`_parse_fixed` reads an array."""
+    import pyarrow as pa
+
+    n = len(chunks)
+    parts = []
+    cap = 1
+    for chunk in chunks.chunks:
+        _, offsets_buffer, data_buffer = chunk.buffers()
+        kind = np.int64 if pa.types.is_large_string(chunk.type) else np.int32
+        offsets = np.frombuffer(offsets_buffer, kind)[chunk.offset:chunk.offset + len(chunk) + 1] if len(chunk) \
+            else np.zeros(1, kind)
+        data = np.frombuffer(data_buffer, np.uint8) if data_buffer is not None else np.zeros(0, np.uint8)
+        used = data[offsets[0]:offsets[-1]] if len(chunk) else data[:0]
+        if (used >= 0x80).any():  # not ASCII: the code points, decoded once
+            codes = np.empty(max(int(used.shape[0]), 1), np.uint32)
+            code_offsets = np.empty(len(chunk) + 1, np.int64)
+            with compile_notice("card text"):
+                utf8_code_points(data, offsets, codes, code_offsets)
+            data, offsets = codes, code_offsets
+        if len(chunk):
+            cap = max(cap, int(np.diff(offsets).max()))
+        parts.append((data, offsets, len(chunk)))
+    out = np.empty((n, cap), np.uint8)
+    counts = np.zeros(n, np.int64)
+    bad, bad_at, start = -1, 0, 0
+    at = np.zeros(1, np.int64)
+    for data, offsets, length in parts:
+        if length:
+            with compile_notice("card text"):
+                first = parse_spans(data, offsets, *_text_tables(), out[start:start + length],
+                                    counts[start:start + length], at)
+            if first >= 0 and bad < 0:
+                bad, bad_at = start + int(first), int(at[0])
+        start += length
+    return out, counts, bad, bad_at
+
+
 def _parse_one(text: str) -> tuple[np.ndarray, np.ndarray, int, int]:
     """One string, as :func:`_parse_fixed` reads an array of one: by the kernel, or by the regular
     expression when it ends in a zero character (which a numpy string array cannot hold)."""
@@ -378,12 +443,14 @@ def _categorical(values: Any) -> tuple[np.ndarray, Any] | None:
 
 def is_text_array(values: Any) -> bool:
     """Whether ``values`` is an array of card text that :func:`text_array` reads without looking
-    at its elements: a numpy ``U``/``S`` array or a pandas categorical.
+    at its elements: a numpy ``U``/``S`` array, a pandas categorical, an Arrow-backed string
+    column (pandas 3's default ``str`` with pyarrow installed).
 
     >>> is_text_array(np.array(["As"])), is_text_array(np.array([51])), is_text_array(["As"])
     (True, False, False)
     """
-    return (isinstance(values, np.ndarray) and values.dtype.kind in "US") or _categorical(values) is not None
+    return ((isinstance(values, np.ndarray) and values.dtype.kind in "US") or _categorical(values) is not None
+            or _arrow_strings(values) is not None)
 
 
 def text_array(values: Any, what: str = "hand") -> NDArray[np.uint8]:
@@ -434,7 +501,7 @@ def text_hands(values: Any, what: str = "hand") -> tuple[NDArray[np.uint8], NDAr
     if isinstance(values, (list, tuple)):
         if not all(isinstance(x, (str, bytes)) for x in values):
             return None
-    elif getattr(values, "ndim", None) != 1:  # a numpy array, a pandas column
+    elif getattr(values, "ndim", None) != 1 and _arrow_strings(values) is None:  # arrays, columns
         return None
     try:
         (ids, counts, bad, _), _, _ = _parsed(values, what)
@@ -450,6 +517,9 @@ def _parsed(values: Any, what: str) -> tuple[tuple[np.ndarray, np.ndarray, int, 
     if isinstance(values, (list, tuple)):
         items = _strings(list(values), (len(values),), what)
         return _parse_strings(items), (len(items),), items.__getitem__
+    chunks = _arrow_strings(values)
+    if chunks is not None:
+        return _parse_arrow(chunks), (len(chunks),), lambda i: chunks[i].as_py()
     array = values if isinstance(values, np.ndarray) else np.asarray(values)
     if array.dtype.kind == "S":
         array = _decoded(array, what)
