@@ -97,8 +97,9 @@ _ACCEPTED = (
     "by spaces or commas, or concatenated ('AhKh')"
 )
 
-#: Card text longer than this (characters) in a list or object array is read on its own, so that
-#: one long string does not widen the fixed-width array every other string is copied into.
+#: The widest the ids of texts laid end to end are made in one pass (a list, an object array, an
+#: Arrow column); a text of more cards is read again on its own, so that one long string does not
+#: widen the ids of every other.
 LONG_TEXT = 256
 #: One string longer than this is read by the compiled pass rather than the regular expression.
 KERNEL_TEXT = 2048
@@ -319,7 +320,6 @@ def _parse_arrow(chunks: Any) -> tuple[np.ndarray, np.ndarray, int, int]:
 
     n = len(chunks)
     parts = []
-    cap = 1
     for chunk in chunks.chunks:
         _, offsets_buffer, data_buffer = chunk.buffers()
         kind = np.int64 if pa.types.is_large_string(chunk.type) else np.int32
@@ -333,64 +333,59 @@ def _parse_arrow(chunks: Any) -> tuple[np.ndarray, np.ndarray, int, int]:
             with compile_notice("card text"):
                 utf8_code_points(data, offsets, codes, code_offsets)
             data, offsets = codes, code_offsets
-        if len(chunk):
-            cap = max(cap, int(np.diff(offsets).max()))
         parts.append((data, offsets, len(chunk)))
-    out = np.empty((n, cap), np.uint8)
+    if len(parts) <= 1:
+        return _parse_spans(*parts[0][:2]) if parts else _parse_fixed(np.zeros(0, "U1"))
+    read = [_parse_spans(data, offsets) for data, offsets, _ in parts]
+    out = np.zeros((n, max(ids.shape[1] for ids, _, _, _ in read)), np.uint8)
     counts = np.zeros(n, np.int64)
     bad, bad_at, start = -1, 0, 0
-    at = np.zeros(1, np.int64)
-    for data, offsets, length in parts:
-        if length:
-            with compile_notice("card text"):
-                first = parse_spans(data, offsets, *_text_tables(), out[start:start + length],
-                                    counts[start:start + length], at)
-            if first >= 0 and bad < 0:
-                bad, bad_at = start + int(first), int(at[0])
+    for ids, part_counts, part_bad, part_at in read:
+        length = part_counts.shape[0]
+        out[start:start + length, :ids.shape[1]] = ids
+        counts[start:start + length] = part_counts
+        if part_bad >= 0 and bad < 0:
+            bad, bad_at = start + part_bad, part_at
         start += length
     return out, counts, bad, bad_at
 
 
-def _parse_one(text: str) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """One string, as :func:`_parse_fixed` reads an array of one: by the kernel, or by the regular
-    expression when it ends in a zero character (which a numpy string array cannot hold)."""
-    if not text.endswith("\x00"):
-        return _parse_fixed(np.array([text]))
-    cards, bad_at = _regex_read(text)
-    ids = np.zeros((1, max(1, len(cards))), np.uint8)
-    ids[0, :len(cards)] = cards
-    return ids, np.array([len(cards)]), 0 if bad_at >= 0 else -1, max(bad_at, 0)
-
-
 def _parse_strings(items: list) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """Python strings read as :func:`_parse_fixed` reads an array; the few longer than
-    :data:`LONG_TEXT`, and any ending in a zero character, each on its own."""
+    """Python strings read as :func:`_parse_fixed` reads an array, laid end to end (their code
+    points, or their bytes when all are ASCII): no fixed width for a long string to widen, and a
+    trailing zero character is kept (a numpy string array would drop it)."""
     if not items:
         return _parse_fixed(np.zeros(0, "U1"))
-    lengths = np.fromiter(map(len, items), np.int64, len(items))
-    own = lengths > LONG_TEXT
-    short = np.flatnonzero(~own)
-    fixed = np.array([items[i] for i in short.tolist()] if own.any() else items, dtype=str)
-    cut = np.char.str_len(fixed) != lengths[short]  # a trailing zero character: numpy drops it
-    if cut.any():
-        own[short[cut]] = True
-        short = short[~cut]
-        fixed = fixed[~cut]
-    if not own.any():
-        return _parse_fixed(fixed)
-    parts = [(short, _parse_fixed(fixed))]
-    parts += [(np.array([i]), _parse_one(items[int(i)])) for i in np.flatnonzero(own)]
-    counts = np.zeros(len(items), np.int64)
-    for where, (_, part_counts, _, _) in parts:
-        counts[where] = part_counts
-    out = np.zeros((len(items), max(1, int(counts.max(initial=0)))), np.uint8)
-    bad, bad_at = -1, 0
-    for where, (ids, part_counts, part_bad, part_at) in parts:
-        k = min(ids.shape[1], out.shape[1])
-        out[where, :k] = ids[:, :k]
-        if part_bad >= 0 and (bad < 0 or where[part_bad] < bad):
-            bad, bad_at = int(where[part_bad]), part_at
-    return out, counts, bad, bad_at
+    offsets = np.zeros(len(items) + 1, np.int64)
+    np.cumsum(np.fromiter(map(len, items), np.int64, len(items)), out=offsets[1:])
+    joined = "".join(items)
+    if joined.isascii():
+        codes = np.frombuffer(joined.encode("ascii"), np.uint8)
+    else:
+        codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), np.uint32)
+    return _parse_spans(codes, offsets)
+
+
+def _parse_spans(codes: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Texts laid end to end (text ``e``: ``codes[offsets[e]:offsets[e + 1]]``) read by the kernel,
+    as :func:`_parse_fixed` reads an array.  The ids are at most :data:`LONG_TEXT` wide in the
+    pass over every text; a text of more cards is read again, alone, into a wider array."""
+    n = offsets.shape[0] - 1
+    cap = max(1, min(int(np.diff(offsets).max(initial=0)), LONG_TEXT))
+    out = np.empty((n, cap), np.uint8)
+    counts = np.zeros(n, np.int64)
+    at = np.zeros(1, np.int64)
+    tables = _text_tables()
+    with compile_notice("card text"):
+        bad = int(parse_spans(codes, offsets, *tables, out, counts, at))
+    over = np.flatnonzero(counts > cap)
+    if over.size:
+        wide = np.zeros((n, int(counts.max())), np.uint8)
+        wide[:, :cap] = out
+        for e in over.tolist():
+            parse_spans(codes, offsets[e:e + 2], *tables, wide[e:e + 1], np.zeros(1, np.int64), np.zeros(1, np.int64))
+        out = wide
+    return out, counts, bad, int(at[0])
 
 
 def _bad_text(text: str, pos: int, counts: np.ndarray, bad: int, shape: tuple[int, ...], what: str,
