@@ -49,7 +49,8 @@ from .kernels.primitives import NOT_A_CARD, OK, REPEATED, row_problem
 
 __all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "raise_for_rows", "where", "deal_cards",
            "check_deal", "raise_for_deals", "deal_rows", "twice_text", "not_a_card_text", "integer_array", "at_position",
-           "integer_leaves", "one_hand_bytes", "hand_groups", "hand_size_text", "sizes_text", "ONE_HAND_MAX", "MAX_DEPTH", "MAX_ITEMS", "OK", "NOT_A_CARD", "REPEATED"]
+           "integer_leaves", "one_hand_bytes", "hand_groups", "hand_size_text", "sizes_text", "ONE_HAND_MAX",
+           "MAX_DEPTH", "MAX_ITEMS", "OK", "NOT_A_CARD", "REPEATED"]
 
 
 #: Nesting deeper than this is refused: a batch of hands needs three or four levels.

@@ -57,8 +57,9 @@ def _new_entry(variant):
 
 def one_hand_strength(hands: HandsLike, variant: VariantLike = "high") -> np.ndarray | None:
     """What ``evaluate(hands, variant=variant)`` returns when ``hands`` is one valid hand given the
-    plain way (a list or tuple of ids, card words or card text, a 1-D integer array), from the one-hand entry point; else
-    ``None`` (every bad hand included: the batch path then raises, naming the problem).
+    plain way (a list or tuple of ids, card words or card text, a 1-D integer array), from the
+    one-hand entry point; else ``None`` (every bad hand included: the batch path then raises,
+    naming the problem).
 
     >>> one_hand_strength([51, 47, 43, 39, 35]), one_hand_strength("As Ks Qs Js Ts 2c 2d")
     (array(7462, dtype=uint16), array(7462, dtype=uint16))
@@ -168,9 +169,10 @@ def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = No
     -----
     One hand given the plain way (a list or tuple of ids, card words, text like
     ``"As Ks Qs Js Ts"``, or a 1-D integer array such as a row ``hands[i]``) takes a short way,
-    about a microsecond a call: the same result, the same errors.  Inside your own numba code, :mod:`pokerlut.jit` ranks hands one at a time.  In the
-    high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
-    kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
+    about a microsecond a call: the same result, the same errors.  Inside your own numba code,
+    :mod:`pokerlut.jit` ranks hands one at a time.  In the high game natural hands are 1..7462
+    (``7463 - s`` is the Cactus Kev/treys rank), five of a kind 7463..7475; other games' scales
+    are in ``docs/rules.md``, "Strength scales".  See
     :func:`pokerlut.category` and :func:`pokerlut.describe`.
 
     Examples

@@ -66,8 +66,8 @@ from .kernels.primitives import (add_card, hand_value_of_bits, has_poison, looku
 from .kernels.registry import select_kernel
 from .variants import OMAHA_HILO, VariantLike, get_variant
 
-__all__ = ["Tables", "Hand", "JitTypeError", "tables", "rank", "rank_checked", "empty", "hand", "add", "value", "category",
-           "compare", "best_five", "omaha"]
+__all__ = ["Tables", "Hand", "JitTypeError", "tables", "rank", "rank_checked", "empty", "hand", "add", "value",
+           "category", "compare", "best_five", "omaha"]
 
 U64 = np.uint64
 _ZERO = U64(0)

@@ -35,8 +35,8 @@ import llvmlite.ir as ir
 from numba.core import cgutils, errors, types
 from numba.extending import intrinsic
 
-__all__ = ["JitTypeError", "card_row", "table_pointers", "row_pointer", "address_pointer", "address_array", "address_of", "call_address",
-           "scratch", "stack_array"]
+__all__ = ["JitTypeError", "card_row", "table_pointers", "row_pointer", "address_pointer", "address_array",
+           "address_of", "call_address", "scratch", "stack_array"]
 
 
 class JitTypeError(TypeError):

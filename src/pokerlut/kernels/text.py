@@ -20,7 +20,8 @@ import numpy as np
 from ..constants import WILD
 from .compile import jitted
 
-__all__ = ["parse_text", "parse_spans", "parse_span", "utf8_code_points", "RANK_BITS", "SUIT_SHIFT", "SEPARATOR", "WILD_START", "VARIATION_SELECTOR"]
+__all__ = ["parse_text", "parse_spans", "parse_span", "utf8_code_points", "RANK_BITS", "SUIT_SHIFT", "SEPARATOR",
+           "WILD_START", "VARIATION_SELECTOR"]
 
 #: ``char_info[c] & RANK_BITS``: 1 + the rank of ``c`` as a one-character rank, 0 if none.
 RANK_BITS = 15
