@@ -46,6 +46,19 @@ def test_pandas_column_of_card_text(texts, expected):
     assert np.array_equal(pokerlut.evaluate(df["hand"].astype(object)), expected)
 
 
+def test_pandas_string_columns_of_python_strings(texts, expected):
+    """pandas 3's default ``str`` without pyarrow: read as text directly; a missing value goes the
+    general way, which names it."""
+    for dtype in (pd.StringDtype("python"), pd.StringDtype("python", na_value=np.nan)):
+        column = pd.Series(texts[:300], dtype=dtype)
+        assert cards.is_text_array(column)
+        assert pokerlut.evaluate(column).tolist() == expected[:300].tolist()
+        with_missing = pd.Series(texts[:2] + [None], dtype=dtype)
+        assert not cards.is_text_array(with_missing)
+        with pytest.raises(TypeError, match="missing value"):
+            pokerlut.evaluate(with_missing)
+
+
 def test_pandas_categorical_column(texts, expected):
     column = pd.Series(texts).astype("category")
     assert np.array_equal(pokerlut.evaluate(column), expected)

@@ -45,6 +45,7 @@ def test_mixed_sizes_give_each_hand_its_own_strength_in_input_order(game):
         pass
     else:
         forms["pandas column"] = pd.Series(texts)
+        forms["pandas column of Python strings"] = pd.Series(texts, dtype=pd.StringDtype("python"))
         forms["pandas categorical"] = pd.Series(texts).astype("category")
     for name, form in forms.items():
         for check in (True, False):

@@ -438,14 +438,24 @@ def _categorical(values: Any) -> tuple[np.ndarray, Any] | None:
 
 def is_text_array(values: Any) -> bool:
     """Whether ``values`` is an array of card text that :func:`text_array` reads without looking
-    at its elements: a numpy ``U``/``S`` array, a pandas categorical, an Arrow-backed string
-    column (pandas 3's default ``str`` with pyarrow installed).
+    at its elements: a numpy ``U``/``S`` array, a pandas categorical, a pandas string column with
+    no missing value (Arrow-backed, as pandas 3's default ``str`` is with pyarrow installed, or of
+    Python strings).
 
     >>> is_text_array(np.array(["As"])), is_text_array(np.array([51])), is_text_array(["As"])
     (True, False, False)
     """
     return ((isinstance(values, np.ndarray) and values.dtype.kind in "US") or _categorical(values) is not None
-            or _arrow_strings(values) is not None)
+            or _arrow_strings(values) is not None or _python_strings(values))
+
+
+def _python_strings(values: Any) -> bool:
+    """Whether ``values`` is a pandas string column (or array) of Python storage with no missing
+    value (pandas 3's default ``str`` without pyarrow): read as an object array of strings."""
+    dtype = getattr(values, "dtype", None)
+    if getattr(dtype, "storage", None) != "python" or getattr(dtype, "name", None) not in ("string", "str"):
+        return False
+    return not bool(values.isna().any())
 
 
 def text_array(values: Any, what: str = "hand") -> NDArray[np.uint8]:
