@@ -3,7 +3,8 @@
     python benchmarks/card_text.py [--hands 1000000] [--rounds 7]
 
 Seven-card hands written ``"As Ks Qs Js Ts 2c 2d"``: parsed from a numpy ``U`` array, an ``S``
-array, an object array and a pandas column (str, categorical), and ranked from text end to end;
+array, an object array and pandas columns (str with Python or Arrow storage, categorical), and
+ranked from text end to end;
 ``format_cards`` the other way.  Every row is timed once per round, in turn (the machine's noise
 hits them alike), with ``time.thread_time`` (one thread: what other processes do is not counted),
 and keeps its best round.  The ``x ceiling`` column is the row's speed over the ceiling kernel's
@@ -43,10 +44,17 @@ def rows(n: int) -> dict[str, callable]:
         import pandas as pd
     except ImportError:
         return calls
-    column = pd.Series(text.tolist())
+    column = pd.Series(text.tolist(), dtype=pd.StringDtype("python"))
     categories = pd.Series(text[: n // 10].tolist() * 10).astype("category")
-    calls["evaluate(pandas str column)"] = lambda: pokerlut.evaluate(column, parallel=False)
+    calls["evaluate(pandas str column, python)"] = lambda: pokerlut.evaluate(column, parallel=False)
     calls["evaluate(pandas categorical, 10% unique)"] = lambda: pokerlut.evaluate(categories, parallel=False)
+    try:
+        import pyarrow  # noqa: F401 (Arrow-backed columns need it)
+    except ImportError:
+        return calls
+    arrow = pd.Series(text.tolist(), dtype=pd.StringDtype("pyarrow"))  # pandas 3's default str, with pyarrow
+    calls["parse pandas Arrow str column"] = lambda: text_array(arrow)
+    calls["evaluate(pandas Arrow str column)"] = lambda: pokerlut.evaluate(arrow, parallel=False)
     return calls
 
 

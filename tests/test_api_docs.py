@@ -232,4 +232,5 @@ def test_the_wheel_is_typed_and_described(tmp_path):
     assert "Classifier: Typing :: Typed" in head and "Classifier: License :: OSI Approved :: MIT License" in head
     assert "Description-Content-Type: text/markdown" in head
     assert description.strip() == (DOCS / "description.md").read_text(encoding="utf-8").strip()
-    assert "](" not in description and "docs/rules.md" in description
+    assert "](" not in description and "docs/rules.md" not in description
+    assert "Project-URL: Documentation, " in head and "Project-URL: Source, " in head

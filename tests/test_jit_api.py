@@ -237,8 +237,56 @@ def test_omaha_bad_cards_and_sizes_give_zero():
 def test_cards_of_another_dtype_are_refused_when_the_function_compiles():
     t = tables()
     for bad in (np.zeros((2, 5), np.int64), np.zeros((2, 5), np.uint8)[:, ::-1]):  # another dtype, strided rows
-        with pytest.raises(numba.core.errors.TypingError, match="1-D C-contiguous uint8"):
+        with pytest.raises(pokerlut.jit.JitTypeError, match="^pokerlut.jit.omaha: hole must be a 1-D C-contiguous uint8"):
             ranked(omaha_all, t, bad, np.zeros((2, 5), np.uint8))
+
+
+@numba.njit
+def rank_rows_of(t, hands, out):
+    for i in range(hands.shape[0]):
+        out[i] = rank(t, hands[i])
+
+
+@numba.njit
+def rank_a_list(t):
+    return rank(t, [51, 47, 43, 39, 35])
+
+
+@numba.njit
+def compare_rows(t, a, b):
+    return compare(t, a[0], b[0])
+
+
+@numba.njit
+def rank_with_tables(t, cards):
+    return rank(t, cards)
+
+
+def one_line_error(call) -> str:
+    """The message of the error ``call`` raises: a TypeError of pokerlut's (numba's own errors,
+    TypingError among them, are NumbaErrors), one line, short."""
+    with pytest.raises(TypeError) as info:
+        call()
+    error = info.value
+    assert isinstance(error, pokerlut.jit.JitTypeError) and not isinstance(error, numba.core.errors.NumbaError)
+    message = str(error)
+    assert "\n" not in message and len(message) < 300 and "Failed in nopython" not in message
+    return message
+
+
+def test_a_wrong_cards_type_is_one_line_naming_the_function_the_argument_and_uint8():
+    t = tables()
+    rows = np.zeros((2, 5), np.uint8)
+    for bad, given in [(np.zeros((2, 5)), "array(float64, 1d, C)"), (np.zeros((2, 5), np.int64), "array(int64, 1d, C)"),
+                       (rows[:, ::-1], "array(uint8, 1d, A)")]:
+        message = one_line_error(lambda: rank_rows_of(t, bad, np.zeros(2, np.uint16)))
+        assert message.startswith("pokerlut.jit.rank: cards must be a 1-D C-contiguous uint8 array") and given in message
+        assert "np.ascontiguousarray(cards, dtype=np.uint8)" in message
+    assert "got list(int64)" in one_line_error(lambda: rank_a_list(t))
+    message = one_line_error(lambda: compare_rows(t, rows, np.zeros((2, 5), np.int32)))
+    assert message.startswith("pokerlut.jit.compare: b must be a 1-D C-contiguous uint8 array") and "int32" in message
+    message = one_line_error(lambda: rank_with_tables(np.zeros(5), rows[0]))
+    assert message.startswith("pokerlut.jit: the first argument is the tables of a game")
 
 
 # --------------------------------------------------------------------------- the guide's example, cached

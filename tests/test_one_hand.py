@@ -51,6 +51,10 @@ def test_one_hand_gives_the_batch_result_in_every_form(game):
                 same(pokerlut.evaluate(plain, variant=game), general)
                 same(pokerlut.evaluate(plain, variant=game, check=False), general)
             assert one_hand_strength(ids, game) is not None  # the short way settled it
+            for dtype in (np.uint8, np.int64, np.int32, np.uint16, ">i4"):  # a numpy row, as hands[i] is
+                same(pokerlut.evaluate(row.astype(dtype), variant=game), general)
+            assert one_hand_strength(row, game) is not None and one_hand_strength(row.astype(np.int64), game)
+            same(pokerlut.evaluate(np.repeat(row, 2)[::2], variant=game), general)  # strided
 
 
 BAD = [
@@ -61,10 +65,25 @@ BAD = [
 ]  # fmt: skip
 
 
+def arrays_of(hands: list) -> list:
+    """The hands of ``hands`` that numpy reads as integer or bool arrays, as arrays of several
+    dtypes (a masked one among them), and a float array."""
+    out = []
+    for hand in hands:
+        if isinstance(hand, str) or not all(isinstance(x, (int, np.integer)) for x in hand):
+            continue
+        ids = np.array(hand, np.int64)
+        out += [ids, ids.astype(np.int16), np.ma.masked_array(ids), ids.astype(float), ids.astype(bool)]
+        if ids.size and ids.min() >= 0 and ids.max() < 256:
+            out.append(ids.astype(np.uint8))
+    return out + [np.array([[0, 1, 2, 3, 4]]), np.array(5), np.zeros(10**6, np.uint8)]
+
+
 @pytest.mark.parametrize("game", GAMES + ("omaha", "nope", None, 3))
 def test_bad_hands_raise_exactly_what_the_batch_path_raises(game):
     rng = np.random.default_rng(5)
     bad = BAD + [list(rng.integers(0, 60, rng.integers(4, 9))) for _ in range(60)]
+    bad += arrays_of(bad)
     for hand in bad:
         for check in (True, False):
             fast = outcome(lambda: pokerlut.evaluate(hand, variant=game, check=check))

@@ -157,3 +157,27 @@ def test_made_cards_of_a_garbage_row_under_check_false_is_empty():
     made = pokerlut.made_cards(hands, check=False)
     assert made[0].tolist() == [255] * 5  # no strength (0): no made cards, not an error about "strength 0"
     assert made[1].tolist() == [51, 47, 43, 39, 35]
+
+
+def test_best_five_and_showdown_reprs_show_card_text_and_plain_numbers():
+    b = pokerlut.best_five("Kh 2c W 9s Kd 7h Ks")
+    cards, plays_as, strength = b  # the fields as before: arrays of ids
+    assert cards.dtype == plays_as.dtype == np.uint8 and b.strengths.dtype == np.uint16
+    expected = (f"BestFive(cards={pokerlut.format_cards(cards).split()!r}, "
+                f"plays_as={pokerlut.format_cards(plays_as).split()!r}, strengths={int(strength)}, "
+                f"category={pokerlut.category_name(int(strength))!r})")
+    assert repr(b) == expected and "46" not in repr(b)
+    many = pokerlut.best_five(pokerlut.random_hands(3, 7, seed=3))
+    rows = [pokerlut.format_cards(row).split() for row in many.cards]
+    assert repr(many).startswith(f"BestFive(cards={rows!r}, ")
+    assert repr(many).endswith(f"strengths={many.strengths.tolist()!r})")
+    long = repr(pokerlut.best_five(pokerlut.random_hands(1000, 7, seed=3)))
+    assert "..." in long and len(long) < 2000  # numpy's summary, not a thousand rows
+    garbage = repr(pokerlut.best_five(np.array([[1, 2, 3, 4, 99]]), check=False))  # no card: its number
+    assert "strengths=[0]" in garbage
+    r = pokerlut.showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
+    assert repr(r) == (f"Showdown(strengths={r.strengths.tolist()!r}, winners=[True, False], "
+                       f"shares=[1.0, 0.0])")
+    hilo = pokerlut.showdown([["Ah", "2h", "Kc", "Kd"], ["As", "2s", "Qc", "Qd"]], "3h 4d 8s Ks 9c",
+                             variant="omaha-hilo")
+    assert repr(hilo).startswith("HiLoShowdown(high=[") and "shares=[0.75, 0.25]" in repr(hilo)

@@ -24,11 +24,21 @@ def test_bools_and_floats_inside_lists_are_refused_by_category(value, shown):
         pokerlut.category(value)
 
 
-@pytest.mark.parametrize("function", [pokerlut.describe, pokerlut.category_name])
-@pytest.mark.parametrize("value", [np.array([5, 6]), [5], np.ones((2, 2), np.int64)])
-def test_describe_takes_one_strength(function, value):
-    with pytest.raises(TypeError, match=r"takes one strength \(an integer\), got an array of shape"):
-        function(value)
+@pytest.mark.parametrize("game", ["high", "short-deck", "eight-or-better", "deuce-seven-low", "badugi", "ofc"])
+def test_describe_and_category_name_of_an_array_are_arrays_of_the_same_shape(game):
+    top = pokerlut.get_variant(game).tables.n_strengths
+    rng = np.random.default_rng(7)
+    for value in (rng.integers(1, top + 1, (4, 3)), rng.integers(1, top + 1, 50).astype(np.uint16), [5], [[1, top]]):
+        flat = np.asarray(value).reshape(-1).tolist()
+        for function in (pokerlut.describe, pokerlut.category_name):
+            out = function(value, game)
+            assert isinstance(out, np.ndarray) and out.dtype.kind == "U" and out.shape == np.shape(value)
+            assert out.reshape(-1).tolist() == [function(s, game) for s in flat]
+    assert pokerlut.describe(np.zeros((0, 2), np.int64), game).shape == (0, 2)
+    with pytest.raises(ValueError, match=rf"strength 0 at index \(1,\) is not a valid {game} strength"):
+        pokerlut.describe([5, 0, top + 1], game)
+    with pytest.raises(TypeError, match=r"^a strength is an integer, got True$"):
+        pokerlut.describe([5, True], game)
 
 
 @pytest.mark.parametrize("value", [2**70, -(2**70), 0, 7476, np.uint64(2**64 - 1)])

@@ -15,9 +15,11 @@ import math
 import operator
 import reprlib
 import sys
-from typing import Any
+from typing import Any, Sequence
 
-__all__ = ["QUOTE_LIMIT", "integer_text", "error_text", "shown", "quoted"]
+from .constants import HAND_SIZES
+
+__all__ = ["QUOTE_LIMIT", "integer_text", "error_text", "shown", "quoted", "sizes_text", "hand_size_text"]
 
 #: Characters of a value quoted in an error message (the rest is cut and its length given).
 QUOTE_LIMIT = 40
@@ -122,3 +124,32 @@ def quoted(text: Any, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(text, (str, bytes)) and len(text) > limit:
         return f"{text[:limit]!r}... ({len(text):,} {'characters' if isinstance(text, str) else 'bytes'})"
     return shown(text, limit + 2)
+
+
+def sizes_text(sizes: Sequence[int]) -> str:
+    """Hand sizes as a sentence says them.
+
+    >>> sizes_text((5, 6, 7)), sizes_text((3, 5)), sizes_text((4,))
+    ('5, 6 or 7', '3 or 5', '4')
+    """
+    words = [str(k) for k in sizes]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def hand_size_text(n_cards: int, sizes: Sequence[int] = HAND_SIZES, game: str | None = None,
+                   unit: str = "cards", note: str = "") -> str:
+    """The one sentence for a hand of ``n_cards`` cards in a game that ranks hands of ``sizes``
+    (the caller puts the hand's name before it: ``hand 3: ...``).  ``game`` is named unless the
+    game ranks the usual 5, 6 or 7 cards; ``unit`` says what is counted (``"hole cards"``),
+    ``note`` adds a hint before the count.
+
+    >>> hand_size_text(8)
+    'a hand is 5, 6 or 7 cards, got 8'
+    >>> hand_size_text(4, (3, 5), "ofc"), hand_size_text(3, (4, 5, 6), "omaha", "hole cards")
+    ('an ofc hand is 3 or 5 cards, got 4', 'an omaha hand is 4, 5 or 6 hole cards, got 3')
+    """
+    if game is None or tuple(sizes) == HAND_SIZES and unit == "cards":
+        subject = "a hand"
+    else:
+        subject = f"{'an' if game[:1] in 'aeiou' else 'a'} {game} hand"
+    return f"{subject} is {sizes_text(sizes)} {unit}{note}, got {n_cards}"

@@ -35,7 +35,7 @@ import numpy as np
 from ._messages import error_text, integer_text, quoted, shown  # noqa: F401 (error_text, integer_text: re-exported)
 from ._notice import compile_notice
 from .constants import RANK_CHARS, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, SUIT_SYMBOLS, WILD
-from .kernels.text import SEPARATOR, SUIT_SHIFT, WILD_START, parse_text
+from .kernels.text import SEPARATOR, SUIT_SHIFT, WILD_START, parse_spans, parse_text, utf8_code_points
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -90,8 +90,9 @@ _ACCEPTED = (
     "by spaces or commas, or concatenated ('AhKh')"
 )
 
-#: Card text longer than this (characters) in a list or object array is read on its own, so that
-#: one long string does not widen the fixed-width array every other string is copied into.
+#: The widest the ids of texts laid end to end are made in one pass (a list, an object array, an
+#: Arrow column); a text of more cards is read again on its own, so that one long string does not
+#: widen the ids of every other.
 LONG_TEXT = 256
 #: One string longer than this is read by the compiled pass rather than the regular expression.
 KERNEL_TEXT = 2048
@@ -314,46 +315,105 @@ def _parse_fixed(texts: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:
     return out, counts, int(bad), int(bad_at[0])
 
 
-def _parse_one(text: str) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """One string, as :func:`_parse_fixed` reads an array of one: by the kernel, or by the regular
-    expression when it ends in a zero character (which a numpy string array cannot hold)."""
-    if not text.endswith("\x00"):
-        return _parse_fixed(np.array([text]))
-    cards, bad_at = _regex_read(text)
-    ids = np.zeros((1, max(1, len(cards))), np.uint8)
-    ids[0, :len(cards)] = cards
-    return ids, np.array([len(cards)]), 0 if bad_at >= 0 else -1, max(bad_at, 0)
+def _arrow_strings(values: Any) -> Any:
+    """The pyarrow ``ChunkedArray`` of an Arrow-backed string column with no missing value: a
+    pandas column or array of ``StringDtype("pyarrow")`` (pandas 3's default ``str`` where pyarrow
+    is installed) or ``ArrowDtype`` of a string type, or a pyarrow string array itself; else
+    None.  Duck-typed: pyarrow is imported only for values that are already Arrow's."""
+    dtype = getattr(values, "dtype", None)
+    if getattr(dtype, "storage", None) == "pyarrow" or getattr(dtype, "pyarrow_dtype", None) is not None:
+        arrow = getattr(getattr(values, "array", values), "__arrow_array__", None)
+        if arrow is None:
+            return None
+        chunks = arrow()
+    elif type(values).__module__.startswith("pyarrow") and hasattr(values, "type") and hasattr(values, "null_count"):
+        chunks = values
+    else:
+        return None
+    import pyarrow as pa
+
+    if isinstance(chunks, pa.Array):
+        chunks = pa.chunked_array([chunks])
+    if not isinstance(chunks, pa.ChunkedArray) or chunks.null_count:  # a missing value: the general way names it
+        return None
+    if not (pa.types.is_string(chunks.type) or pa.types.is_large_string(chunks.type)):
+        return None
+    return chunks
+
+
+def _parse_arrow(chunks: Any) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """An Arrow string array read by the kernel from its own buffers (offsets and UTF-8 bytes, no
+    Python string made), as :func:`_parse_fixed` reads an array."""
+    import pyarrow as pa
+
+    n = len(chunks)
+    parts = []
+    for chunk in chunks.chunks:
+        _, offsets_buffer, data_buffer = chunk.buffers()
+        kind = np.int64 if pa.types.is_large_string(chunk.type) else np.int32
+        offsets = np.frombuffer(offsets_buffer, kind)[chunk.offset:chunk.offset + len(chunk) + 1] if len(chunk) \
+            else np.zeros(1, kind)
+        data = np.frombuffer(data_buffer, np.uint8) if data_buffer is not None else np.zeros(0, np.uint8)
+        used = data[offsets[0]:offsets[-1]] if len(chunk) else data[:0]
+        if (used >= 0x80).any():  # not ASCII: the code points, decoded once
+            codes = np.empty(max(int(used.shape[0]), 1), np.uint32)
+            code_offsets = np.empty(len(chunk) + 1, np.int64)
+            with compile_notice("card text"):
+                utf8_code_points(data, offsets, codes, code_offsets)
+            data, offsets = codes, code_offsets
+        parts.append((data, offsets, len(chunk)))
+    if len(parts) <= 1:
+        return _parse_spans(*parts[0][:2]) if parts else _parse_fixed(np.zeros(0, "U1"))
+    read = [_parse_spans(data, offsets) for data, offsets, _ in parts]
+    out = np.zeros((n, max(ids.shape[1] for ids, _, _, _ in read)), np.uint8)
+    counts = np.zeros(n, np.int64)
+    bad, bad_at, start = -1, 0, 0
+    for ids, part_counts, part_bad, part_at in read:
+        length = part_counts.shape[0]
+        out[start:start + length, :ids.shape[1]] = ids
+        counts[start:start + length] = part_counts
+        if part_bad >= 0 and bad < 0:
+            bad, bad_at = start + part_bad, part_at
+        start += length
+    return out, counts, bad, bad_at
 
 
 def _parse_strings(items: list) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """Python strings read as :func:`_parse_fixed` reads an array; the few longer than
-    :data:`LONG_TEXT`, and any ending in a zero character, each on its own."""
+    """Python strings read as :func:`_parse_fixed` reads an array, laid end to end (their code
+    points, or their bytes when all are ASCII): no fixed width for a long string to widen, and a
+    trailing zero character is kept (a numpy string array would drop it)."""
     if not items:
         return _parse_fixed(np.zeros(0, "U1"))
-    lengths = np.fromiter(map(len, items), np.int64, len(items))
-    own = lengths > LONG_TEXT
-    short = np.flatnonzero(~own)
-    fixed = np.array([items[i] for i in short.tolist()] if own.any() else items, dtype=str)
-    cut = np.char.str_len(fixed) != lengths[short]  # a trailing zero character: numpy drops it
-    if cut.any():
-        own[short[cut]] = True
-        short = short[~cut]
-        fixed = fixed[~cut]
-    if not own.any():
-        return _parse_fixed(fixed)
-    parts = [(short, _parse_fixed(fixed))]
-    parts += [(np.array([i]), _parse_one(items[int(i)])) for i in np.flatnonzero(own)]
-    counts = np.zeros(len(items), np.int64)
-    for where, (_, part_counts, _, _) in parts:
-        counts[where] = part_counts
-    out = np.zeros((len(items), max(1, int(counts.max(initial=0)))), np.uint8)
-    bad, bad_at = -1, 0
-    for where, (ids, part_counts, part_bad, part_at) in parts:
-        k = min(ids.shape[1], out.shape[1])
-        out[where, :k] = ids[:, :k]
-        if part_bad >= 0 and (bad < 0 or where[part_bad] < bad):
-            bad, bad_at = int(where[part_bad]), part_at
-    return out, counts, bad, bad_at
+    offsets = np.zeros(len(items) + 1, np.int64)
+    np.cumsum(np.fromiter(map(len, items), np.int64, len(items)), out=offsets[1:])
+    joined = "".join(items)
+    if joined.isascii():
+        codes = np.frombuffer(joined.encode("ascii"), np.uint8)
+    else:
+        codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), np.uint32)
+    return _parse_spans(codes, offsets)
+
+
+def _parse_spans(codes: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Texts laid end to end (text ``e``: ``codes[offsets[e]:offsets[e + 1]]``) read by the kernel,
+    as :func:`_parse_fixed` reads an array.  The ids are at most :data:`LONG_TEXT` wide in the
+    pass over every text; a text of more cards is read again, alone, into a wider array."""
+    n = offsets.shape[0] - 1
+    cap = max(1, min(int(np.diff(offsets).max(initial=0)), LONG_TEXT))
+    out = np.empty((n, cap), np.uint8)
+    counts = np.zeros(n, np.int64)
+    at = np.zeros(1, np.int64)
+    tables = _text_tables()
+    with compile_notice("card text"):
+        bad = int(parse_spans(codes, offsets, *tables, out, counts, at))
+    over = np.flatnonzero(counts > cap)
+    if over.size:
+        wide = np.zeros((n, int(counts.max())), np.uint8)
+        wide[:, :cap] = out
+        for e in over.tolist():
+            parse_spans(codes, offsets[e:e + 2], *tables, wide[e:e + 1], np.zeros(1, np.int64), np.zeros(1, np.int64))
+        out = wide
+    return out, counts, bad, int(at[0])
 
 
 def _bad_text(text: str, pos: int, counts: np.ndarray, bad: int, shape: tuple[int, ...], what: str,
@@ -406,12 +466,24 @@ def _categorical(values: Any) -> tuple[np.ndarray, Any] | None:
 
 def is_text_array(values: Any) -> bool:
     """Whether ``values`` is an array of card text that :func:`text_array` reads without looking
-    at its elements: a numpy ``U``/``S`` array or a pandas categorical.
+    at its elements: a numpy ``U``/``S`` array, a pandas categorical, a pandas string column with
+    no missing value (Arrow-backed, as pandas 3's default ``str`` is with pyarrow installed, or of
+    Python strings).
 
     >>> is_text_array(np.array(["As"])), is_text_array(np.array([51])), is_text_array(["As"])
     (True, False, False)
     """
-    return (isinstance(values, np.ndarray) and values.dtype.kind in "US") or _categorical(values) is not None
+    return ((isinstance(values, np.ndarray) and values.dtype.kind in "US") or _categorical(values) is not None
+            or _arrow_strings(values) is not None or _python_strings(values))
+
+
+def _python_strings(values: Any) -> bool:
+    """Whether ``values`` is a pandas string column (or array) of Python storage with no missing
+    value (pandas 3's default ``str`` without pyarrow): read as an object array of strings."""
+    dtype = getattr(values, "dtype", None)
+    if getattr(dtype, "storage", None) != "python" or getattr(dtype, "name", None) not in ("string", "str"):
+        return False
+    return not bool(values.isna().any())
 
 
 def text_array(values: Any, what: str = "hand") -> NDArray[np.uint8]:
@@ -434,18 +506,62 @@ def text_array(values: Any, what: str = "hand") -> NDArray[np.uint8]:
     categorical = _categorical(values)
     if categorical is not None:
         return _categories(*categorical, what)
+    parsed, shape, text_at = _parsed(values, what)
+    return _hands(*parsed, shape, what, text_at)
+
+
+def text_hands(values: Any, what: str = "hand") -> tuple[NDArray[np.uint8], NDArray[np.int64]] | None:
+    """One hand of any size per element of 1-D card text (a list or tuple of strings, a numpy
+    ``U``/``S``/object array, a pandas column): ``(ids, counts)``, hand ``e`` holding
+    ``ids[e, :counts[e]]``; ``None`` for other input, or for text that does not read (which
+    :func:`text_array` names).
+
+    >>> ids, counts = text_hands(["As Ks Qs Js Ts", "2c 2d W 9h 9s 3c"])
+    >>> counts.tolist(), ids[1, :counts[1]].tolist()
+    ([5, 6], [0, 1, 52, 30, 31, 4])
+    """
+    categorical = _categorical(values)
+    if categorical is not None:
+        codes, categories = categorical
+        if codes.ndim != 1 or (codes < 0).any():
+            return None
+        items = _strings(list(categories), (len(categories),), what)
+        ids, counts, bad, _ = _parse_strings(items)
+        codes = codes.astype(np.int64)
+        if bad >= 0 and np.isin(np.flatnonzero([_fails(text) for text in items]), codes).any():
+            return None
+        return ids[codes], counts[codes]
+    if isinstance(values, (list, tuple)):
+        if not all(isinstance(x, (str, bytes)) for x in values):
+            return None
+    elif getattr(values, "ndim", None) != 1 and _arrow_strings(values) is None:  # arrays, columns
+        return None
+    try:
+        (ids, counts, bad, _), _, _ = _parsed(values, what)
+    except TypeError:  # not text
+        return None
+    return None if bad >= 0 else (ids, counts)
+
+
+def _parsed(values: Any, what: str) -> tuple[tuple[np.ndarray, np.ndarray, int, int], tuple[int, ...],
+                                             Callable[[int], str]]:
+    """Card text read by the compiled pass: ``((ids, counts, first bad element, where it stops),
+    shape, the text of element i)``; anything but text a ``TypeError``."""
     if isinstance(values, (list, tuple)):
         items = _strings(list(values), (len(values),), what)
-        return _hands(*_parse_strings(items), (len(items),), what, items.__getitem__)
+        return _parse_strings(items), (len(items),), items.__getitem__
+    chunks = _arrow_strings(values)
+    if chunks is not None:
+        return _parse_arrow(chunks), (len(chunks),), lambda i: chunks[i].as_py()
     array = values if isinstance(values, np.ndarray) else np.asarray(values)
     if array.dtype.kind == "S":
         array = _decoded(array, what)
     if array.dtype.kind in "US":
         flat = array.reshape(-1)
-        return _hands(*_parse_fixed(flat), array.shape, what, lambda i: _text_of(flat[i]))
+        return _parse_fixed(flat), array.shape, lambda i: _text_of(flat[i])
     if array.dtype.kind == "O":
         items = _strings(array.reshape(-1).tolist(), array.shape, what)
-        return _hands(*_parse_strings(items), array.shape, what, items.__getitem__)
+        return _parse_strings(items), array.shape, items.__getitem__
     raise TypeError(f"card text must be strings, got an array of dtype {array.dtype}")
 
 

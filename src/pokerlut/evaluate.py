@@ -1,7 +1,8 @@
 """The public evaluator: numpy hands in, uint16 strengths out; and one hand at a time, fast.
 
 A batch goes to the compiled ranking kernels (:func:`rank_rows`).  One hand given the plain way
-(a list or tuple of card ids, card words, or card text) goes as bytes to the one-hand entry point
+(a list or tuple of card ids, card words, card text, or a 1-D integer array such as a row
+``hands[i]``) goes as bytes to the one-hand entry point
 (:mod:`pokerlut.kernels.one_hand`), a compiled function called like a Python builtin: calling a
 numba dispatcher with numpy arrays costs ten times the ranking.  The entry point validates the
 hand as the kernels do; a bad hand, and any input it does not take, goes the batch way, which
@@ -13,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _threads, layout
-from ._input import hand_rows, one_hand_bytes, raise_for_rows
+from ._input import OK, first_problem, hand_groups, hand_rows, one_hand_bytes, raise_for_rows
 from ._messages import shown
 from ._notice import compile_notice
 from ._threads import PARALLEL_MIN_HANDS
@@ -55,8 +56,9 @@ def _new_entry(variant):
 
 def one_hand_strength(hands: HandsLike, variant: VariantLike = "high") -> np.ndarray | None:
     """What ``evaluate(hands, variant=variant)`` returns when ``hands`` is one valid hand given the
-    plain way (a list or tuple of ids, card words or card text), from the one-hand entry point; else
-    ``None`` (every bad hand included: the batch path then raises, naming the problem).
+    plain way (a list or tuple of ids, card words or card text, a 1-D integer array), from the
+    one-hand entry point; else ``None`` (every bad hand included: the batch path then raises,
+    naming the problem).
 
     >>> one_hand_strength([51, 47, 43, 39, 35]), one_hand_strength("As Ks Qs Js Ts 2c 2d")
     (array(7462, dtype=uint16), array(7462, dtype=uint16))
@@ -77,10 +79,11 @@ def one_hand_strength(hands: HandsLike, variant: VariantLike = "high") -> np.nda
 
 
 def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, parallel: bool | None = None,
-              lead_shape: tuple[int, ...] | None = None, variant: Variant | None = None) -> np.ndarray:
+              lead_shape: tuple[int, ...] | None = None, variant: Variant | None = None,
+              row_index: np.ndarray | None = None) -> np.ndarray:
     """Strengths of C-contiguous uint8 rows ``(N, k)`` under one game's tables; with ``check`` a bad
-    row is a ``ValueError`` naming it (in ``lead_shape`` terms when given, the game's deck when
-    ``variant`` is given).
+    row is a ``ValueError`` naming it (in ``lead_shape`` terms when given, row ``r`` as input hand
+    ``row_index[r]`` when given, the game's deck when ``variant`` is given).
 
     >>> from pokerlut.tables import load_table_set
     >>> rank_rows(np.array([[51, 47, 43, 39, 35]], np.uint8), load_table_set("high")).tolist()
@@ -116,7 +119,7 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
         if any(bad):
             raise_for_rows(rows, table_set.cards, lead_shape if lead_shape is not None else (n_rows,),
                            variant.name if variant else table_set.name, lo,
-                           variant.describe_deck() if variant else "")
+                           variant.describe_deck() if variant else "", row_index=row_index)
 
     _threads.run_blocks(piece, n_rows, parallel=parallel, after_block=after_block)
     return out
@@ -135,7 +138,10 @@ def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = No
         object array, a pandas Series of hand strings, a categorical, a DataFrame of id or one-card
         columns).  A hand of 6 or 7 cards is worth its best 5-card subset (ranked directly
         from the 6- and 7-card tables, with no loop over subsets).  C-contiguous ``uint8`` input
-        is used as it is; other integer dtypes are range-checked and narrowed.
+        is used as it is; other integer dtypes are range-checked and narrowed.  A list (or a
+        column) of hands of different sizes, each a sequence of cards or a hand's text, is ranked
+        too: the hands of each size as one batch, the strengths in the input's order; a hand of a
+        size the game does not rank is named (``hand 3: a hand is 5, 6 or 7 cards, got 8``).
     check
         ``True`` (the default) rejects ids outside 0..52 and a natural card held twice with a
         ``ValueError`` naming the hand, position and value; the check is fused into the ranking
@@ -160,11 +166,12 @@ def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = No
 
     Notes
     -----
-    One hand given the plain way (a list or tuple of ids, card words, or text like
-    ``"As Ks Qs Js Ts"``) takes a short way, about a microsecond a call: the same result, the same
-    errors.  Inside your own numba code, :mod:`pokerlut.jit` ranks hands one at a time.  In the
-    high game natural hands are 1..7462 (``7463 - s`` is the Cactus Kev/treys rank), five of a
-    kind 7463..7475; other games' scales are in ``docs/rules.md``, "Strength scales".  See
+    One hand given the plain way (a list or tuple of ids, card words, text like
+    ``"As Ks Qs Js Ts"``, or a 1-D integer array such as a row ``hands[i]``) takes a short way,
+    about a microsecond a call: the same result, the same errors.  Inside your own numba code,
+    :mod:`pokerlut.jit` ranks hands one at a time.  In the high game natural hands are 1..7462
+    (``7463 - s`` is the Cactus Kev/treys rank), five of a kind 7463..7475; other games' scales
+    are in ``docs/rules.md``, "Strength scales".  See
     :func:`pokerlut.category` and :func:`pokerlut.describe`.
 
     Examples
@@ -178,6 +185,8 @@ def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = No
     False
     >>> pokerlut.evaluate(["7c 5d 4h 3s 2c", "Ah 2c 3d 4s 5h"], variant="deuce-seven-low").tolist()
     [7462, 6678]
+    >>> pokerlut.evaluate(["As Ks Qs Js Ts", "Ah Ad 7c 7d 2s Qh", "Ah Kh 7c 7d 2s Qh Jh"]).tolist()   # mixed sizes
+    [7462, 4928, 2597]
     """
     if parallel is None and (check is True or check is False):  # one hand: one_hand_strength, written out
         ids = one_hand_bytes(hands)
@@ -191,6 +200,37 @@ def evaluate(hands: HandsLike, *, check: bool = True, parallel: bool | None = No
                 if strength:  # 0: a bad hand, or a size outside 5-7: the batch path names the problem
                     return np.array(strength, _UINT16)
     v = best_five_variant(variant, "evaluate")
-    rows, lead_shape = hand_rows(hands, v.hand_sizes)
-    out = rank_rows(rows, v.tables, check=check, parallel=parallel, lead_shape=lead_shape, variant=v)
-    return out.reshape(lead_shape)
+    try:
+        rows, lead_shape = hand_rows(hands, v.hand_sizes, game=v.name)
+    except ValueError as error:  # hands of different sizes, perhaps
+        unread = error
+    else:
+        out = rank_rows(rows, v.tables, check=check, parallel=parallel, lead_shape=lead_shape, variant=v)
+        return out.reshape(lead_shape)
+    groups = hand_groups(hands, v.hand_sizes, v.name)
+    if groups is None:
+        raise unread
+    return _rank_groups(*groups, v, check, parallel)
+
+
+def _rank_groups(groups: list[tuple[np.ndarray, np.ndarray]], n: int, v: Variant, check: bool,
+                 parallel: bool | None) -> np.ndarray:
+    """Strengths of hands of different sizes (:func:`pokerlut._input.hand_groups`), each size ranked
+    as one batch, in the input's order; with ``check`` the first bad hand in that order is named."""
+    if not isinstance(check, (bool, np.bool_)):
+        raise TypeError(f"check must be True or False, got {check!r}")
+    cards = v.tables.cards
+    if check:
+        firsts = []
+        for index, rows in groups:
+            row, _, code = first_problem(rows, cards)
+            if code != OK:
+                firsts.append((int(index[row]), index, rows))
+        if firsts:
+            _, index, rows = min(firsts, key=lambda first: first[0])
+            raise_for_rows(rows, cards, (n,), v.name, deck=v.describe_deck(), row_index=index)
+    out = np.empty(n, dtype=np.uint16)
+    for index, rows in groups:
+        out[index] = rank_rows(rows, v.tables, check=check, parallel=parallel, lead_shape=(n,), variant=v,
+                               row_index=index)
+    return out

@@ -35,8 +35,10 @@ Omaha, a deuce in short deck), or of a size outside 5-7 (Omaha: 4-6 hole cards, 
 **0**, which no hand has; :func:`add` maps any integer outside 0..255 to such an id.  A natural
 card held twice is not looked for by :func:`rank`, :func:`value` and :func:`omaha` (their strength
 is then meaningless, as with ``evaluate(check=False)``); :func:`rank_checked` gives it 0 too.  A
-card array of another dtype, dimension or layout is a numba typing error when your function
-compiles.
+card array of another dtype, dimension or layout (or a list), or tables that are not
+:func:`tables`', is a :class:`JitTypeError` (a ``TypeError``) when your function compiles, one
+line naming the function, the argument and the type expected (``pokerlut.jit.rank: cards must be
+a 1-D C-contiguous uint8 array of card ids ..., got array(float64, 1d, C)``), not numba's report.
 
 numba's cache keys your compiled function on your own source file only: after upgrading pokerlut,
 delete your cache (the ``__pycache__/*.nbi``/``*.nbc`` files next to your module, or
@@ -60,14 +62,14 @@ from .constants import NO_CARD, NO_STRENGTH, WILD
 from .kernels.compile import jit as compile_jit, jitted
 from .kernels.intrinsics import unlikely
 from .kernels.omaha import board_triples, omaha_value
-from .kernels.pointers import row_pointer, scratch, stack_array, table_pointers
+from .kernels.pointers import JitTypeError, card_row, scratch, stack_array, table_pointers
 from .kernels.primitives import (add_card, hand_value_of_bits, has_poison, lookup, rank_masks, row_value, suit_rank_bit,
                                  value_of_masks, wild_count)
 from .kernels.registry import select_kernel
 from .variants import OMAHA_HILO, VariantLike, get_variant
 
-__all__ = ["Tables", "Hand", "tables", "rank", "rank_checked", "empty", "hand", "add", "value", "category",
-           "compare", "best_five", "omaha"]
+__all__ = ["Tables", "Hand", "JitTypeError", "tables", "rank", "rank_checked", "empty", "hand", "add", "value",
+           "category", "compare", "best_five", "omaha"]
 
 U64 = np.uint64
 _ZERO = U64(0)
@@ -79,6 +81,13 @@ _WILD = U64(WILD)
 _NONE = np.uint16(NO_STRENGTH)
 _NO_CARD = np.uint8(NO_CARD)
 _TRIPLES = 10  # three of a board of at most five
+#: The pointer of each card argument, its type error naming the function and the argument.
+_RANK_CARDS, _RANK_CHECKED_CARDS, _HAND_CARDS = (card_row(f"pokerlut.jit.{name}: cards")
+                                                 for name in ("rank", "rank_checked", "hand"))
+_COMPARE_A, _COMPARE_B = (card_row(f"pokerlut.jit.compare: {name}") for name in ("a", "b"))
+_BEST_CARDS, _BEST_FIVE, _BEST_PLAYS = (card_row(f"pokerlut.jit.best_five: {name}")
+                                        for name in ("cards", "five", "plays_as"))
+_OMAHA_HOLE, _OMAHA_BOARD = (card_row(f"pokerlut.jit.omaha: {name}") for name in ("hole", "board"))
 
 
 class Tables(NamedTuple):
@@ -212,7 +221,7 @@ def rank(tables, cards):
     >>> int(rank(t, np.array([51, 47, 43, 39, 35], np.uint8))), int(rank(t, np.array([51, 47, 43, 39, 99], np.uint8)))
     (7462, 0)
     """
-    row, n = row_pointer(cards)
+    row, n = _RANK_CARDS(cards)
     return _rank(table_pointers(tables), row, n)
 
 
@@ -224,7 +233,7 @@ def rank_checked(tables, cards):
     >>> int(rank_checked(tables(), np.array([51, 47, 43, 39, 51], np.uint8)))
     0
     """
-    row, n = row_pointer(cards)
+    row, n = _RANK_CHECKED_CARDS(cards)
     return _rank_checked(table_pointers(tables), row, n)
 
 
@@ -276,7 +285,7 @@ def hand(tables, cards):
     >>> hand(tables(), np.array([0, 1, 2], np.uint8)).count
     3
     """
-    row, n = row_pointer(cards)
+    row, n = _HAND_CARDS(cards)
     return _hand(table_pointers(tables).cards, row, n)
 
 
@@ -366,8 +375,8 @@ def compare(tables, a, b):
     >>> compare(t, np.array([51, 47, 43, 39, 35], np.uint8), np.array([50, 46, 42, 38, 34], np.uint8))
     0
     """
-    row_a, n_a = row_pointer(a)
-    row_b, n_b = row_pointer(b)
+    row_a, n_a = _COMPARE_A(a)
+    row_b, n_b = _COMPARE_B(b)
     return _compare(table_pointers(tables), row_a, n_a, row_b, n_b)
 
 
@@ -414,9 +423,9 @@ def best_five(tables, cards, five, plays_as):
     >>> five.tolist(), plays.tolist()
     ([46, 45, 47, 52, 31], [46, 45, 47, 44, 31])
     """
-    row_pointer(cards)  # the type checks
-    row_pointer(five)
-    row_pointer(plays_as)
+    _BEST_CARDS(cards)  # the type checks
+    _BEST_FIVE(five)
+    _BEST_PLAYS(plays_as)
     return _best_five(tables, cards, five, plays_as)
 
 
@@ -450,6 +459,6 @@ def omaha(tables, hole, board):
     >>> int(omaha(tables("omaha"), hole, board)), int(omaha(tables("eight-or-better"), hole, board))
     (7060, 1)
     """
-    h, n_hole = row_pointer(hole)
-    b, n_board = row_pointer(board)
+    h, n_hole = _OMAHA_HOLE(hole)
+    b, n_board = _OMAHA_BOARD(board)
     return _omaha(table_pointers(tables), h, n_hole, b, n_board)

@@ -10,11 +10,12 @@ from numpy.typing import NDArray
 from . import _threads
 from ._input import card_array, deal_rows, hand_rows, raise_for_deals, raise_for_rows
 from ._notice import compile_notice
-from .constants import HAND_SIZES, MADE_COUNTS, NO_CARD
+from .cards import format_card
+from .constants import HAND_SIZES, MADE_COUNTS, NO_CARD, WILD
 from .evaluate import evaluate, rank_rows
 from .kernels.registry import select_kernel
 from .omaha import omaha_rows
-from .strength import category
+from .strength import category, category_name
 from .tables import load_table_set
 from .typing import HandsLike, Strengths
 from .variants import VariantLike, get_variant
@@ -27,6 +28,29 @@ MADE_COUNT = np.array(MADE_COUNTS, dtype=np.intp)
 _SIGNS = (np.int8(0), np.int8(1), np.int8(-1))
 #: What picking the best five of a row costs, in lookups: the row and each of its 5-card subsets.
 _SELECT_LOOKUPS = 22
+#: Arrays of more elements than this are shown summarised by numpy in a repr.
+_LISTED = 100
+
+
+def _shown(values) -> str:
+    """An array as a repr shows it: a plain number or list (numpy's summary for a long one)."""
+    a = np.asarray(values)
+    if a.ndim == 0 or a.size <= _LISTED:
+        return repr(a.tolist())
+    return np.array2string(a, separator=", ", threshold=_LISTED, edgeitems=3)
+
+
+def _card_names(ids: np.ndarray) -> np.ndarray:
+    """Card ids as their text (``'As'``, ``'W'``); an id that is no card (a garbage row under
+    ``check=False``) as its number."""
+    names = np.array([format_card(i) if i <= WILD else str(i) for i in range(256)])
+    return names[np.asarray(ids, dtype=np.uint8)]
+
+
+def _fields_text(name: str, fields: dict) -> str:
+    """``Name(field=value, ...)``, each value as :func:`_shown` shows it (text as its repr)."""
+    shown = (f"{key}={repr(value) if isinstance(value, str) else _shown(value)}" for key, value in fields.items())
+    return f"{name}({', '.join(shown)})"
 
 
 class BestFive(NamedTuple):
@@ -36,6 +60,18 @@ class BestFive(NamedTuple):
     plays_as: NDArray[np.uint8]  #: (..., 5) uint8, the natural card each of them plays as
     strengths: Strengths  #: (...,) uint16, as :func:`pokerlut.evaluate` gives
 
+    def __repr__(self) -> str:
+        """The cards as text; one hand's category named too.
+
+        >>> best_five("Kh 2c W 9s Kd 7h Ks")
+        BestFive(cards=['Kh', 'Kd', 'Ks', 'W', '9s'], plays_as=['Kh', 'Kd', 'Ks', 'Kc', '9s'], strengths=7436, category='Four of a kind')
+        """
+        fields = {"cards": _card_names(self.cards), "plays_as": _card_names(self.plays_as),
+                  "strengths": self.strengths}
+        if np.ndim(self.strengths) == 0 and int(self.strengths):
+            fields["category"] = category_name(int(self.strengths))
+        return _fields_text("BestFive", fields)
+
 
 class Showdown(NamedTuple):
     """The result of :func:`showdown`: per deal and player."""
@@ -43,6 +79,14 @@ class Showdown(NamedTuple):
     strengths: Strengths  #: (..., P) uint16
     winners: NDArray[np.bool_]  #: (..., P) bool, every player holding the best strength
     shares: NDArray[np.float64]  #: (..., P) float64, the pot split among the winners (rows sum to 1)
+
+    def __repr__(self) -> str:
+        """Numbers as plain lists.
+
+        >>> showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
+        Showdown(strengths=[7462, 5700], winners=[True, False], shares=[1.0, 0.0])
+        """
+        return _fields_text("Showdown", self._asdict())
 
 
 def best_five(hands: HandsLike, *, check: bool = True) -> BestFive:
@@ -147,6 +191,9 @@ class HiLoShowdown(NamedTuple):
     low_winners: np.ndarray  #: (..., P) bool, all False when no low qualifies
     shares: np.ndarray  #: (..., P) float64: half the pot to each side, the whole to the high without a low
     scoops: np.ndarray  #: (..., P) bool, the player takes the whole pot
+
+    def __repr__(self) -> str:
+        return _fields_text("HiLoShowdown", self._asdict())
 
 
 def _split(strengths: np.ndarray, eligible: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:

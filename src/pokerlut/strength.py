@@ -14,7 +14,8 @@ game's scale, the general way (which names the problem).
 from __future__ import annotations
 
 import numbers
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -115,13 +116,33 @@ def category(strengths: npt.ArrayLike, variant: VariantLike = "high") -> NDArray
     return tables.hand_values[_strength_array(strengths, tables), 0]
 
 
-def category_name(strength: int | np.integer[Any], variant: VariantLike = "high") -> str:
-    """Name of the category of one strength.
+@overload
+def category_name(strength: int | np.integer[Any], variant: VariantLike = "high") -> str: ...
+
+
+@overload
+def category_name(strength: Sequence[Any], variant: VariantLike = "high") -> NDArray[np.str_]: ...
+
+
+@overload
+def category_name(strength: npt.ArrayLike, variant: VariantLike = "high") -> str | NDArray[np.str_]: ...
+
+
+def category_name(strength: npt.ArrayLike, variant: VariantLike = "high") -> str | NDArray[np.str_]:
+    """Name of the category of a strength; of an array (or list) of strengths, a numpy string array
+    of their names, of the same shape.
 
     >>> category_name(1), category_name(57, "eight-or-better")
     ('High card', 'Five low')
+    >>> category_name([7462, 1]).tolist()
+    ['Straight flush', 'High card']
     """
-    return category_names(variant)[int(category(_one_strength(strength, _scale(variant), "category_name"), variant))]
+    names = category_names(variant)
+    if _plain_strength(strength) is None and not isinstance(strength, numbers.Number):
+        array = _strength_array(strength, _scale(variant))
+        if array.ndim:
+            return np.array(names, dtype=str)[category(array, variant)]
+    return names[int(category(_one_strength(strength, _scale(variant), "category_name"), variant))]
 
 
 def _ranks_words(ranks) -> str:
@@ -173,8 +194,22 @@ def _describe_ace_five(name: str, r: list[int]) -> str:
     return f"{name}, {RANK_PLURALS[r[0]]}{kickers}"
 
 
-def describe(strength: int | np.integer[Any], variant: VariantLike = "high") -> str:
-    """A sentence naming the hand of a strength, distinct for every strength of the game.
+@overload
+def describe(strength: int | np.integer[Any], variant: VariantLike = "high") -> str: ...
+
+
+@overload
+def describe(strength: Sequence[Any], variant: VariantLike = "high") -> NDArray[np.str_]: ...
+
+
+@overload
+def describe(strength: npt.ArrayLike, variant: VariantLike = "high") -> str | NDArray[np.str_]: ...
+
+
+def describe(strength: npt.ArrayLike, variant: VariantLike = "high") -> str | NDArray[np.str_]:
+    """A sentence naming the hand of a strength, distinct for every strength of the game; for an
+    array (or list) of strengths, a numpy string array of their sentences, of the same shape
+    (each distinct strength described once).
 
     >>> describe(7462), describe(1)
     ('Royal flush', 'High card, seven-high (7-5-4-3-2)')
@@ -182,6 +217,9 @@ def describe(strength: int | np.integer[Any], variant: VariantLike = "high") -> 
     ('Seven-five low (7-5-4-3-2)', '6-4-3-2-A low', 'No low')
     >>> describe(1092, "badugi"), describe(741, "three-card-poker"), describe(4014, "ofc")
     ('Badugi, 4-3-2-A', 'Straight flush, ace-high', 'One pair, queens (K kicker)')
+    >>> import pokerlut
+    >>> describe(pokerlut.evaluate(["As Ks Qs Js Ts", "2c 2d 7h 7s 9c"])).tolist()
+    ['Royal flush', 'Two pair, sevens and twos (nine kicker)']
     """
     plain = _plain_strength(strength)
     if plain is not None and type(variant) is str:
@@ -189,6 +227,13 @@ def describe(strength: int | np.integer[Any], variant: VariantLike = "high") -> 
         if sentence is None:
             sentence = _SENTENCES[plain, variant] = _sentence(strength, variant)  # raises for a bad one
         return sentence
+    if plain is None and not isinstance(strength, numbers.Number):
+        array = _strength_array(strength, _scale(variant))  # every strength checked, the first bad one named
+        if array.ndim:
+            distinct, inverse = np.unique(array, return_inverse=True)
+            sentences = np.array([describe(int(s), variant) if type(variant) is str else _sentence(int(s), variant)
+                                  for s in distinct.tolist()], dtype=str)
+            return sentences[inverse.reshape(array.shape)] if sentences.size else np.zeros(array.shape, "U1")
     return _sentence(strength, variant)
 
 

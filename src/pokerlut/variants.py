@@ -44,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ._messages import shown
+from ._messages import hand_size_text, shown
 from .constants import (BADUGI_CARDS, HAND_SIZES, N_RANKS, N_SUITS, OFC_ROW_SIZES, OMAHA_BOARD_SIZES,
                         OMAHA_HOLE_SIZES, RANK_CHARS, THREE_CARDS, card)
 from . import layout
@@ -117,13 +117,9 @@ class Variant:
         >>> get_variant("omaha").hand_size_text(3)
         'an omaha hand is 4, 5 or 6 hole cards, got 3'
         """
-        sizes = self.hole_sizes if self.is_omaha else self.hand_sizes
-        listed = f"{', '.join(map(str, sizes[:-1]))} or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
         if self.is_omaha:
-            return f"an {self.name} hand is {listed} hole cards, got {got}"
-        if sizes == HAND_SIZES:
-            return f"a hand is {listed} cards, got {got}"
-        return f"a {self.name} hand is {listed} cards, got {got}"
+            return hand_size_text(got, self.hole_sizes, self.name, "hole cards")
+        return hand_size_text(got, self.hand_sizes, self.name)
 
     def describe_deck(self) -> str:
         """A few words naming the deck, for error messages.

@@ -172,7 +172,8 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
         counts = _run_exact(deal, holes, weights, deck, hilo)
         win, tie, equity, se = fractions(counts, float(weights.sum()) * n_boards, pot)
         return EquityResult(deal.labels, win, tie, equity, len(holes) * n_boards, "exact", se, None,
-                            format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start)
+                            format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start,
+                            engine="omaha")
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
     hands = [_hands(deal, p) if not random_player[p] else None for p in range(n)]
@@ -207,4 +208,5 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
                              f"({MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
     win, tie, equity, se = fractions(counts.sum(axis=0), float(samples), pot, sampled=True)
     return EquityResult(deal.labels, win, tie, equity, int(samples), "monte carlo", se, entropy,
-                        format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start)
+                        format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start,
+                        engine="monte carlo")

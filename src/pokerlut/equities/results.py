@@ -20,7 +20,17 @@ from ..kernels.equity import SHARE_UNIT
 if TYPE_CHECKING:
     import pandas
 
-__all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT", "PANDAS_HINT"]
+__all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT", "PANDAS_HINT", "ENGINES"]
+
+#: Every engine a result names (``result.engine``), with what it does.
+ENGINES: dict[str, str] = {
+    "sweep": "exact, heads-up Hold'em ranges: every combo of both ranges ranked once per board, sorted, counted",
+    "enumerate": "exact, Hold'em: every combination of the players' combos on every board",
+    "preflop tables": "exact, heads-up Hold'em preflop: read from the precomputed preflop equities",
+    "omaha": "exact, Omaha and Omaha hi-lo: every combination of the players' hands on every board",
+    "stud": "exact, seven-card stud, stud hi-lo and razz: every deal of the unknown cards",
+    "monte carlo": "sampled, every game: seeded random boards (or deals), ``n`` trials",
+}
 
 #: How to get pandas, which only :meth:`EquityResult.to_frame` and :meth:`BatchEquityResult.to_frame` need.
 PANDAS_HINT = "pip install pandas (or pip install 'pokerlut[pandas]')"
@@ -85,8 +95,8 @@ class EquityResult:
     board: str = ""
     dead: str = ""
     seconds: float = field(default=0.0, compare=False)
-    #: Which engine ran: ``"sweep"`` (heads-up ranges by sorting), ``"enumerate"`` (every combination
-    #: of combos), ``"monte carlo"``, or ``"omaha"``.
+    #: Which engine ran: a key of :data:`ENGINES` (``"sweep"``, ``"enumerate"``, ``"preflop tables"``,
+    #: ``"omaha"``, ``"stud"`` or ``"monte carlo"``).
     engine: str = ""
     #: With ``per_combo=True``: per player, the equity of each of its combos
     #: (:class:`pokerlut.equities.sweep.ComboEquity`; a fixed hand is a range of one combo).
@@ -148,7 +158,8 @@ class BatchEquityResult:
     """Per scenario and player (N, P): win, tie, equity; ``n`` (N,) boards or trials per scenario;
     ``method`` how every scenario was answered, ``"exact"`` (every board enumerated) or
     ``"monte carlo"`` (``n`` trials each); ``std_error`` (N, P) (zeros when exact); ``seed`` the
-    entropy that reproduces a Monte Carlo run.
+    entropy that reproduces a Monte Carlo run; ``engine`` which engine ran (a key of
+    :data:`ENGINES`: ``"enumerate"`` or ``"monte carlo"``).
 
     >>> print(BatchEquityResult(*[np.zeros((1, 2))] * 3, np.array([990]), "exact", np.zeros((1, 2))))
     1 equity questions, exact, 990 boards each
@@ -161,11 +172,16 @@ class BatchEquityResult:
     method: str
     std_error: NDArray[np.float64]
     seed: int | None = None
+    engine: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.engine:  # one engine per method
+            self.engine = "enumerate" if self.method == "exact" else "monte carlo"
 
     def to_frame(self) -> pandas.DataFrame:
         """A pandas DataFrame in long form, one row per scenario and player: columns
         ``scenario``, ``player`` (indices), ``equity``, ``win``, ``tie``, ``std_error``, ``n``;
-        ``method`` in ``frame.attrs``.  Pivot it for one row per scenario
+        ``method`` and ``engine`` in ``frame.attrs``.  Pivot it for one row per scenario
         (``frame.pivot(index="scenario", columns="player", values="equity")``).  Needs pandas.
 
         >>> r = BatchEquityResult(*[np.full((2, 2), 0.5)] * 3, np.array([990, 990]), "exact", np.zeros((2, 2)))
@@ -178,7 +194,7 @@ class BatchEquityResult:
             "player": np.tile(np.arange(n_players), n_scenarios),
             "equity": self.equity.reshape(-1), "win": self.win.reshape(-1), "tie": self.tie.reshape(-1),
             "std_error": self.std_error.reshape(-1), "n": np.repeat(np.asarray(self.n), n_players)})
-        frame.attrs.update(method=self.method, seed=self.seed)
+        frame.attrs.update(method=self.method, engine=self.engine, seed=self.seed)
         return frame
 
     def __str__(self) -> str:

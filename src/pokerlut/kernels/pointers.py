@@ -11,8 +11,13 @@ nothing, while the caller's arrays (kept alive by the caller) own the memory.
 * :func:`table_pointers`: every array of a tuple of tables as its data pointer, other fields as
   they are (a named tuple keeps its field names).
 * :func:`row_pointer`: ``(pointer, length)`` of a 1-D C-contiguous uint8 array of card ids; any
-  other argument is a typing error naming what was passed, since only bytes keep every card id
-  inside the 512-entry card table.
+  other argument is a :class:`JitTypeError` naming what was passed, since only bytes keep every
+  card id inside the 512-entry card table; :func:`card_row` makes one whose error names the
+  function and argument (``pokerlut.jit.rank: cards must be ...``).
+* :class:`JitTypeError`: an argument of a type ``pokerlut.jit`` does not take, raised when the
+  user's function compiles.  A plain ``TypeError``, not numba's ``TypingError``: numba wraps its
+  own errors in a report of its type inference (a kilobyte, pokerlut's sentence in the middle),
+  and passes any other error on as it is, so the user reads pokerlut's one line.
 * :func:`address_pointer`: the typed pointer at an address; :func:`address_array` the 1-D array
   there (owned by no runtime object), of the very type a kernel's table has, so that a C entry
   point handed the tables' addresses calls the kernels' compiled primitives.
@@ -30,15 +35,33 @@ import llvmlite.ir as ir
 from numba.core import cgutils, errors, types
 from numba.extending import intrinsic
 
-__all__ = ["table_pointers", "row_pointer", "address_pointer", "address_array", "address_of", "call_address",
-           "scratch", "stack_array"]
+__all__ = ["JitTypeError", "card_row", "table_pointers", "row_pointer", "address_pointer", "address_array",
+           "address_of", "call_address", "scratch", "stack_array"]
+
+
+class JitTypeError(TypeError):
+    """An argument of a type ``pokerlut.jit`` does not take (cards that are no 1-D C-contiguous uint8
+    array, tables that are not :func:`pokerlut.jit.tables`'), raised when the function calling it
+    compiles: one line naming the function, the argument, the type expected and the type given."""
+
+
+def cards_type_text(what: str, given) -> str:
+    """The one sentence for cards of another type (``given``: the numba type passed).
+
+    >>> cards_type_text("pokerlut.jit.rank: cards", types.Array(types.float64, 1, "C"))
+    'pokerlut.jit.rank: cards must be a 1-D C-contiguous uint8 array of card ids (a row hands[i] of a C-contiguous (N, k) uint8 array is one), got array(float64, 1d, C); convert with np.ascontiguousarray(cards, dtype=np.uint8)'
+    """
+    name = what.rpartition(": ")[2] if ": " in what else "cards"
+    return (f"{what} must be a 1-D C-contiguous uint8 array of card ids (a row hands[i] of a C-contiguous "
+            f"(N, k) uint8 array is one), got {given}; convert with np.ascontiguousarray({name}, dtype=np.uint8)")
 
 
 @intrinsic
 def table_pointers(typingctx, tables):
     """``tables`` (a tuple) with each array replaced by its data pointer (no reference is taken)."""
     if not isinstance(tables, types.BaseTuple):
-        raise errors.TypingError(f"expected a tuple of tables, got {tables}")
+        raise JitTypeError(f"pokerlut.jit: the first argument is the tables of a game, what pokerlut.jit.tables() "
+                           f"returns, got {tables}")
     fields = [types.CPointer(ty.dtype) if isinstance(ty, types.Array) else ty for ty in tables.types]
     if isinstance(tables, types.BaseNamedTuple):  # the same field names, read as pointers
         sig = types.NamedTuple(fields, tables.instance_class)(tables)
@@ -62,21 +85,28 @@ def is_card_row(ty) -> bool:
     return isinstance(ty, types.Array) and ty.ndim == 1 and ty.dtype == types.uint8 and ty.layout == "C"
 
 
-@intrinsic
-def row_pointer(typingctx, row):
-    """``(data pointer, length)`` of a 1-D C-contiguous uint8 array."""
-    if not is_card_row(row):
-        raise errors.TypingError(
-            f"pokerlut.jit takes the cards of a hand as a 1-D C-contiguous uint8 array (a row of a C-contiguous "
-            f"(N, k) uint8 array is one), got {row}; convert with np.ascontiguousarray(cards, dtype=np.uint8)")
-    sig = types.Tuple((types.CPointer(types.uint8), types.intp))(row)
+def card_row(what: str):
+    """The intrinsic ``(data pointer, length)`` of a 1-D C-contiguous uint8 array, any other type a
+    :class:`JitTypeError` naming ``what`` (``"pokerlut.jit.rank: cards"``)."""
 
-    def codegen(context, builder, signature, args):
-        array = context.make_array(signature.args[0])(context, builder, args[0])
-        length = builder.extract_value(array.shape, 0)
-        return context.make_tuple(builder, signature.return_type, [array.data, length])
+    @intrinsic
+    def row_pointer(typingctx, row):
+        if not is_card_row(row):
+            raise JitTypeError(cards_type_text(what, row))
+        sig = types.Tuple((types.CPointer(types.uint8), types.intp))(row)
 
-    return sig, codegen
+        def codegen(context, builder, signature, args):
+            array = context.make_array(signature.args[0])(context, builder, args[0])
+            length = builder.extract_value(array.shape, 0)
+            return context.make_tuple(builder, signature.return_type, [array.data, length])
+
+        return sig, codegen
+
+    return row_pointer
+
+
+#: ``(data pointer, length)`` of a 1-D C-contiguous uint8 array (see :func:`card_row`).
+row_pointer = card_row("pokerlut.jit: the cards of a hand")
 
 
 @intrinsic
