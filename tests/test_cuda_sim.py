@@ -349,6 +349,15 @@ else:  # ------------------------------------------------------------------- in 
         assert category[9] == -1
         np.testing.assert_array_equal(compare, np.sign(unchecked.astype(int) - np.roll(unchecked, -1).astype(int)))
 
+    def test_the_guide_kernel_runs_and_agrees():
+        """The complete user kernel of docs/gpu.md, run as it is written there."""
+        text = (ROOT / "docs" / "gpu.md").read_text(encoding="utf-8")
+        section = text[text.index("## Your own kernels"):]
+        code = section[section.index("```python") + len("```python"):]
+        code = code[:code.index("```")]
+        assert "assert (out.copy_to_host()" in code
+        exec(compile(code, "docs/gpu.md", "exec"), {"__name__": "guide"})
+
     def test_benchmark_script_runs_small():
         result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "gpu.py"), "--small"], cwd=ROOT,
                                 env=dict(os.environ), capture_output=True, text=True, timeout=600)
