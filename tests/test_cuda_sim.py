@@ -48,6 +48,16 @@ if not CHILD:
         assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-4000:]
         assert " passed" in result.stdout and " failed" not in result.stdout
 
+    @pytest.mark.skipif(not HAS_NUMBA_CUDA, reason="needs numba-cuda")
+    def test_every_kernel_compiles_for_a_device():
+        """numba's typing for a real device, which the simulator does not check (needs NVVM, not a GPU)."""
+        result = subprocess.run([sys.executable, str(ROOT / "scripts" / "check_cuda_ptx.py")], cwd=ROOT,
+                                env=dict(os.environ, PYTHONPATH=str(ROOT / "src")), capture_output=True, text=True,
+                                timeout=900)
+        if result.returncode == 2:
+            pytest.skip(result.stdout.strip().splitlines()[-1])
+        assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
+
     def test_importing_pokerlut_leaves_numba_cuda_alone():
         result = _python("import sys, pokerlut, pokerlut.cuda\n"
                          "pokerlut.evaluate([[51, 47, 43, 39, 35]])\n"
