@@ -217,6 +217,8 @@ else:  # ------------------------------------------------------------------- in 
         bad = hands.copy()
         bad[650, 3] = bad[650, 0]
         assert error_of(pc.evaluate, bad, chunk_rows=128) == error_of(pokerlut.evaluate, bad)
+        np.testing.assert_array_equal(pc.evaluate(hands, chunk_rows=128), pokerlut.evaluate(hands))  # buffers reused
+        assert "chunk_rows must be a positive integer" in error_of(pc.evaluate, hands, chunk_rows=0)
 
     def test_category_equals_the_cpu():
         strengths = np.random.default_rng(2).integers(1, 7476, 500).astype(np.uint16)

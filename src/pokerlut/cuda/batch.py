@@ -14,6 +14,8 @@ is ranked and copied out.
 from __future__ import annotations
 
 import math
+import threading
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -242,22 +244,48 @@ def evaluate(hands: Any, *, check: bool = True, variant: VariantLike = "high", c
     return wrap(_shaped(out, lead))
 
 
+#: The pinned and device buffers of the last host-input shape, kept for the next call (one set: a
+#: call that finds them taken by another thread allocates its own).
+_STAGING: dict = {}
+_STAGING_LOCK = threading.Lock()
+
+
+def _new_slot(chunk: int, k: int) -> dict:
+    return {"stream": cuda.stream(), "rows_in": cuda.pinned_array((chunk, k), np.uint8),
+            "out": cuda.pinned_array(chunk, np.uint16), "bad": cuda.pinned_array(1, np.int64),
+            "d_rows": cuda.device_array((chunk, k), np.uint8), "d_out": cuda.device_array(chunk, np.uint16),
+            "d_bad": cuda.device_array(1, np.int64), "lo": None, "m": 0}
+
+
+@contextmanager
+def _staging(n_slots: int, chunk: int, k: int):
+    """``n_slots`` sets of pinned host and device buffers for chunks of ``chunk`` rows of ``k`` cards."""
+    key = (n_slots, chunk, k, 0 if simulated() else int(cuda.get_current_device().id))
+    with _STAGING_LOCK:
+        slots = _STAGING.pop(key, None)
+    if slots is None:
+        slots = [_new_slot(chunk, k) for _ in range(n_slots)]
+    try:
+        yield slots
+    finally:
+        for slot in slots:  # work left in flight by an error must end before the buffers are reused
+            slot["stream"].synchronize()
+            slot["lo"] = None
+        with _STAGING_LOCK:
+            _STAGING.clear()
+            _STAGING[key] = slots
+
+
 def _stream_host(rows: np.ndarray, lead: tuple[int, ...], check: bool, v: Variant, t, chunk_rows: int) -> np.ndarray:
     """Rank host rows through the device, two streams of pinned buffers overlapping copy and work."""
     n_rows, k = rows.shape
     out = np.empty(n_rows, np.uint16)
-    if n_rows == 0:
-        return out
     if isinstance(chunk_rows, bool) or not isinstance(chunk_rows, (int, np.integer)) or chunk_rows < 1:
         raise ValueError(f"chunk_rows must be a positive integer, got {chunk_rows!r}")
+    if n_rows == 0:
+        return out
     chunk = int(min(chunk_rows, n_rows))
     kernel = rank_kernel(k, check)
-    slots = []
-    for _ in range(2 if n_rows > chunk else 1):
-        slots.append({"stream": cuda.stream(), "rows_in": cuda.pinned_array((chunk, k), np.uint8),
-                      "out": cuda.pinned_array(chunk, np.uint16), "bad": cuda.pinned_array(1, np.int64),
-                      "d_rows": cuda.device_array((chunk, k), np.uint8), "d_out": cuda.device_array(chunk, np.uint16),
-                      "d_bad": cuda.device_array(1, np.int64), "lo": None, "m": 0})
 
     def finish(slot) -> None:
         if slot["lo"] is None:
@@ -269,21 +297,22 @@ def _stream_host(rows: np.ndarray, lead: tuple[int, ...], check: bool, v: Varian
             raise_for_rows(rows, v.tables.cards, lead, v.name, lo + int(slot["bad"][0]), v.describe_deck())
         out[lo:lo + m] = slot["out"][:m]
 
-    for number, lo in enumerate(range(0, n_rows, chunk)):
-        slot = slots[number % len(slots)]
-        finish(slot)
-        m = min(chunk, n_rows - lo)
-        stream = slot["stream"]
-        slot["rows_in"][:m] = rows[lo:lo + m]
-        slot["bad"][0] = _NO_BAD
-        slot["d_bad"].copy_to_device(slot["bad"], stream=stream)
-        slot["d_rows"][:m].copy_to_device(slot["rows_in"][:m], stream=stream)
-        _launch_rows(kernel, slot["d_rows"][:m], slot["d_out"][:m], t, slot["d_bad"], stream)
-        slot["d_out"][:m].copy_to_host(slot["out"][:m], stream=stream)
-        slot["d_bad"].copy_to_host(slot["bad"], stream=stream)
-        slot["lo"], slot["m"] = lo, m
-    for slot in sorted(slots, key=lambda s: s["lo"] if s["lo"] is not None else -1):
-        finish(slot)
+    with _staging(2 if n_rows > chunk else 1, chunk, k) as slots:
+        for number, lo in enumerate(range(0, n_rows, chunk)):
+            slot = slots[number % len(slots)]
+            finish(slot)
+            m = min(chunk, n_rows - lo)
+            stream = slot["stream"]
+            slot["rows_in"][:m] = rows[lo:lo + m]
+            slot["bad"][0] = _NO_BAD
+            slot["d_bad"].copy_to_device(slot["bad"], stream=stream)
+            slot["d_rows"][:m].copy_to_device(slot["rows_in"][:m], stream=stream)
+            _launch_rows(kernel, slot["d_rows"][:m], slot["d_out"][:m], t, slot["d_bad"], stream)
+            slot["d_out"][:m].copy_to_host(slot["out"][:m], stream=stream)
+            slot["d_bad"].copy_to_host(slot["bad"], stream=stream)
+            slot["lo"], slot["m"] = lo, m
+        for slot in sorted(slots, key=lambda s: s["lo"] if s["lo"] is not None else -1):
+            finish(slot)
     return out
 
 
