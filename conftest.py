@@ -10,7 +10,8 @@ import pytest
 
 #: pokerlut.cuda's kernel modules import numba-cuda when imported: collected only under its simulator.
 collect_ignore_glob = [] if os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0") else [
-    "src/pokerlut/cuda/device.py", "src/pokerlut/cuda/batch.py", "src/pokerlut/cuda/engines.py"]
+    "src/pokerlut/cuda/device.py", "src/pokerlut/cuda/batch.py", "src/pokerlut/cuda/engines.py",
+    "src/pokerlut/cuda/omaha.py"]
 
 
 def pytest_collection_modifyitems(config, items):

@@ -201,9 +201,25 @@ def main() -> int:
         ok = all(bool((g.copy_to_host() == w).all()) for g, w in zip(got, want))
         row("showdown, 3 players, device arrays", ok, timed(lambda: pc.showdown(d_holes, d_board)), deals)
 
+    def omaha() -> None:
+        hands = 64 if small else 1 << 22
+        deals = pokerlut.random_hands(hands, 9, seed=6)
+        holes, boards = np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+        d_holes, d_boards = cuda.to_device(holes), cuda.to_device(boards)
+        for variant in ("omaha", "omaha-hilo"):
+            got = pc.evaluate_omaha(d_holes, d_boards, variant=variant)
+            want = pokerlut.evaluate_omaha(holes, boards, variant=variant)
+            if variant == "omaha":
+                ok = bool((got.copy_to_host() == want).all())
+            else:
+                ok = bool((got.high.copy_to_host() == want.high).all() and (got.low.copy_to_host() == want.low).all())
+            row(f"evaluate_omaha, 4 hole + 5 board, {variant}", ok,
+                timed(lambda: pc.evaluate_omaha(d_holes, d_boards, variant=variant)), hands)
+
     started = time.perf_counter()
     for name, fn in (("device-resident hands", device_resident), ("numpy in and out", host_numpy),
-                     ("every hand", every_hand), ("equity", equities), ("showdown", showdowns)):
+                     ("every hand", every_hand), ("equity", equities), ("showdown", showdowns),
+                     ("omaha", omaha)):
         section(name, fn)
     print()
     print(f"{'feature':58s} {'check':6s} {'best ms':>10s} {'items/s':>12s}  ratio")

@@ -41,7 +41,7 @@ def main() -> int:
         print(f"NVVM is not available: {type(error).__name__}: {str(error).splitlines()[0]}")
         return 2
 
-    from pokerlut.cuda import batch, device, engines
+    from pokerlut.cuda import batch, device, engines, omaha
 
     def array(dtype, ndim=1, layout="C"):
         return types.Array(dtype, ndim, layout)
@@ -73,6 +73,11 @@ def main() -> int:
         "showdown 7+0 int32": (batch.showdown_kernel(7, 0, False).py_func,
                                (array(types.int32, 3), array(types.int32, 2), array(u16, 2), array(types.boolean, 2),
                                 array(types.float64, 2), tables, array(i64))),
+        "omaha 4+5": (omaha.omaha_kernel(4, 5, False, True).py_func,
+                      (array(u8, 2), array(u8, 2), array(u16), array(u16), tables, tables, array(i64))),
+        "omaha hi-lo 6+3 int32": (omaha.omaha_kernel(6, 3, True, False).py_func,
+                                  (array(types.int32, 2, "A"), array(types.int32, 2, "A"), array(u16), array(u16),
+                                   tables, tables, array(i64))),
         "broadcast rows": (batch._copy_rows.py_func, (array(u8, 2), array(u8, 2))),
         "histogram": (engines._histogram_kernel.py_func, (array(u8), i64, array(i64, 2), i64, tables, array(u64))),
         "exact equity": (engines._exact_kernel.py_func,

@@ -264,6 +264,50 @@ else:  # ------------------------------------------------------------------- in 
             error_of(pokerlut.showdown, wide, board)
         assert error_of(pc.showdown, repeated[37], board[37]) == error_of(pokerlut.showdown, repeated[37], board[37])
 
+    @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
+    def test_omaha_equals_the_cpu(variant):
+        for n_hole, n_board in ((4, 5), (5, 3), (6, 4)):
+            deals = random_hands(50, n_hole + n_board, seed=n_hole)
+            holes, boards = np.ascontiguousarray(deals[:, :n_hole]), np.ascontiguousarray(deals[:, n_hole:])
+            got = pc.evaluate_omaha(cuda.to_device(holes), cuda.to_device(boards), variant=variant)
+            want = pokerlut.evaluate_omaha(holes, boards, variant=variant)
+            if variant == "omaha":
+                np.testing.assert_array_equal(got.copy_to_host(), want)
+            else:
+                np.testing.assert_array_equal(got.high.copy_to_host(), want.high)
+                np.testing.assert_array_equal(got.low.copy_to_host(), want.low)
+        shared = np.array([0, 5, 10, 33, 51], np.uint8)
+        holes = game_hands("high", 60, 8, seed=5)
+        holes = np.array([[c for c in row if c not in shared][:4] for row in holes], np.uint8)
+        got = pc.evaluate_omaha(holes.reshape(6, 10, 4), shared, variant=variant)  # host input, one board
+        want = pokerlut.evaluate_omaha(holes.reshape(6, 10, 4), shared, variant=variant)
+        for g, w in zip(got if variant != "omaha" else [got], want if variant != "omaha" else [want]):
+            np.testing.assert_array_equal(g, w)
+
+    @pytest.mark.parametrize("case", ["repeat", "wild", "wide", "shared board", "unchecked"])
+    def test_omaha_bad_hands_are_named_as_the_cpu_names_them(case):
+        deals = random_hands(30, 9, seed=8).astype(np.int32)
+        holes, boards = np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+        if case == "repeat":
+            holes[21, 2] = boards[21, 4]
+        elif case == "wild":
+            boards[9, 0] = 52
+        elif case == "wide":
+            holes[14, 1] = 999
+        elif case == "shared board":
+            boards = np.ascontiguousarray(boards[0])
+            holes[6, 3] = boards[2]
+        else:
+            holes[4, 0] = holes[4, 1]
+            boards[7, 3] = 52
+            got = pc.evaluate_omaha(cuda.to_device(holes), cuda.to_device(boards), check=False).copy_to_host()
+            np.testing.assert_array_equal(got, pokerlut.evaluate_omaha(holes, boards, check=False))
+            assert got[4] == 0 and got[7] == 0
+            return
+        cpu = error_of(pokerlut.evaluate_omaha, holes, boards)
+        assert error_of(pc.evaluate_omaha, cuda.to_device(holes), cuda.to_device(boards)) == cpu
+        assert error_of(pc.evaluate_omaha, holes, boards) == cpu
+
     @pytest.mark.parametrize("n_cards", [5, 6, 7])
     def test_histogram_of_every_hand_of_a_small_deck(n_cards):
         deck = [0, 1, 2, 5, 9, 12, 13, 17, 22, 26, 30, 31, 40, 44, 48, 51]

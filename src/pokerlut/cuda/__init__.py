@@ -5,7 +5,8 @@ below that needs the device does.  Without the extra, a driver or a device, ever
 one error naming what is missing (:func:`require`); :func:`available` asks without raising.
 
 * CUDA arrays in, CUDA arrays out (numba device arrays, CuPy, PyTorch: anything exporting
-  ``__cuda_array_interface__``): :func:`evaluate`, :func:`category`, :func:`showdown`; numpy in,
+  ``__cuda_array_interface__``): :func:`evaluate`, :func:`category`, :func:`showdown`,
+  :func:`evaluate_omaha`; numpy in,
   numpy out through pinned chunks (:mod:`.batch`).
 * Engines that make their work on the device: :func:`strength_histogram` and
   :func:`category_counts` (every hand, enumerated in the kernel), :func:`exact_equity` (every board,
@@ -26,7 +27,8 @@ from typing import Any
 
 from ._support import INSTALL, cuda_module, reason, simulated
 
-__all__ = ["available", "require", "device_info", "evaluate", "category", "showdown", "strength_histogram",
+__all__ = ["available", "require", "device_info", "evaluate", "category", "showdown", "evaluate_omaha",
+           "strength_histogram",
            "category_counts", "exact_equity", "monte_carlo_equity", "INSTALL"]
 
 
@@ -90,6 +92,13 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: str 
     from . import batch
 
     return batch.showdown(holes, board, check=check, variant=variant)
+
+
+def evaluate_omaha(holes: Any, board: Any, *, variant: str = "omaha", check: bool = True) -> Any:
+    """Omaha and Omaha hi-lo hands on the device (:func:`pokerlut.cuda.omaha.evaluate_omaha`)."""
+    from . import omaha
+
+    return omaha.evaluate_omaha(holes, board, variant=variant, check=check)
 
 
 def strength_histogram(n_cards: int, variant: str = "high") -> Any:

@@ -32,7 +32,7 @@ __all__ = ["evaluate", "category", "showdown", "is_device_array", "launch_shape"
 
 #: Rows per chunk of host input streamed through pinned buffers (28 MB of 7-card hands).
 CHUNK_ROWS = 1 << 22
-_NO_BAD = np.iinfo(np.int64).max
+NO_BAD_ROW = np.iinfo(np.int64).max
 _threads_per_block = 32 if simulated() else 256
 
 
@@ -83,7 +83,7 @@ def device_view(x: Any) -> tuple[Any, Callable[[Any], Any]]:
     return view, lambda out: out
 
 
-def _rows_view(view, sizes: tuple[int, ...], what: str = "hands"):
+def rows_view(view, sizes: tuple[int, ...], what: str = "hands"):
     """``(rows (N, k), lead shape)`` of a device array of card ids of shape ``(..., k)``."""
     shape = tuple(view.shape)
     if view.dtype.kind not in "iu":
@@ -231,15 +231,15 @@ def evaluate(hands: Any, *, check: bool = True, variant: VariantLike = "high", c
         rows, lead = hand_rows(hands, v.hand_sizes)
         return _stream_host(rows, lead, bool(check), v, t, chunk_rows).reshape(lead)
     view, wrap = device_view(hands)
-    rows, lead = _rows_view(view, v.hand_sizes)
+    rows, lead = rows_view(view, v.hand_sizes)
     n_rows = rows.shape[0]
     out = cuda.device_array(n_rows, dtype=np.uint16)
     if n_rows:
-        first_bad = cuda.to_device(np.array([_NO_BAD], np.int64))
+        first_bad = cuda.to_device(np.array([NO_BAD_ROW], np.int64))
         _launch_rows(rank_kernel(rows.shape[1], bool(check)), rows, out, t, first_bad)
         if check:
             bad = int(first_bad.copy_to_host()[0])
-            if bad != _NO_BAD:
+            if bad != NO_BAD_ROW:
                 raise_for_device_row(rows, bad, lead, v)
     return wrap(_shaped(out, lead))
 
@@ -293,7 +293,7 @@ def _stream_host(rows: np.ndarray, lead: tuple[int, ...], check: bool, v: Varian
         slot["stream"].synchronize()
         lo, m = slot["lo"], slot["m"]
         slot["lo"] = None
-        if check and int(slot["bad"][0]) != _NO_BAD:
+        if check and int(slot["bad"][0]) != NO_BAD_ROW:
             raise_for_rows(rows, v.tables.cards, lead, v.name, lo + int(slot["bad"][0]), v.describe_deck())
         out[lo:lo + m] = slot["out"][:m]
 
@@ -304,7 +304,7 @@ def _stream_host(rows: np.ndarray, lead: tuple[int, ...], check: bool, v: Varian
             m = min(chunk, n_rows - lo)
             stream = slot["stream"]
             slot["rows_in"][:m] = rows[lo:lo + m]
-            slot["bad"][0] = _NO_BAD
+            slot["bad"][0] = NO_BAD_ROW
             slot["d_bad"].copy_to_device(slot["bad"], stream=stream)
             slot["d_rows"][:m].copy_to_device(slot["rows_in"][:m], stream=stream)
             _launch_rows(kernel, slot["d_rows"][:m], slot["d_out"][:m], t, slot["d_bad"], stream)
@@ -347,11 +347,11 @@ def category(strengths: Any, variant: VariantLike = "high"):
         view = view.reshape(math.prod(shape))
     out = cuda.device_array(view.shape[0], dtype=np.uint8)
     if view.shape[0]:
-        first_bad = cuda.to_device(np.array([_NO_BAD], np.int64))
+        first_bad = cuda.to_device(np.array([NO_BAD_ROW], np.int64))
         blocks, threads = launch_shape(view.shape[0])
         category_kernel[blocks, threads](view, out, _category_table(table_set), table_set.n_strengths, first_bad)
         bad = int(first_bad.copy_to_host()[0])
-        if bad != _NO_BAD:
+        if bad != NO_BAD_ROW:
             value = int(np.asarray(view[bad:bad + 1].copy_to_host())[0])
             raise invalid_strength(value, tuple(int(i) for i in np.unravel_index(bad, shape)), table_set)
     return wrap(out if len(shape) == 1 else out.reshape(shape))
@@ -424,12 +424,12 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
     winners = cuda.device_array((n_deals, n_players), np.bool_)
     shares = cuda.device_array((n_deals, n_players), np.float64)
     if n_deals:
-        first_bad = cuda.to_device(np.array([_NO_BAD], np.int64))
+        first_bad = cuda.to_device(np.array([NO_BAD_ROW], np.int64))
         blocks, threads = launch_shape(n_deals)
         showdown_kernel(n_hole, n_board, bool(check))[blocks, threads](holes, board, strengths, winners, shares, t,
                                                                        first_bad)
         bad = int(first_bad.copy_to_host()[0])
-        if bad != _NO_BAD:
+        if bad != NO_BAD_ROW:
             _raise_for_device_deal(holes, board, bad, v, batched)
     results = (strengths, winners, shares)
     if not batched:
