@@ -17,7 +17,7 @@ import math
 import threading
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -360,17 +360,12 @@ def category(strengths: Any, variant: VariantLike = "high"):
 # --------------------------------------------------------------------------- showdown
 
 
-class DeviceShowdown(tuple):
-    """``(strengths, winners, shares)`` of :func:`showdown`, each of the input's library."""
+class DeviceShowdown(NamedTuple):
+    """The result of :func:`showdown`: per deal and player, each of the input's library."""
 
-    __slots__ = ()
-
-    def __new__(cls, strengths, winners, shares):
-        return super().__new__(cls, (strengths, winners, shares))
-
-    strengths = property(lambda self: self[0])
-    winners = property(lambda self: self[1])
-    shares = property(lambda self: self[2])
+    strengths: Any  #: (N, P) uint16
+    winners: Any  #: (N, P) bool, every player holding the best strength
+    shares: Any  #: (N, P) float64, the pot split among the winners
 
 
 def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: VariantLike = "high") -> DeviceShowdown:
