@@ -178,6 +178,12 @@ def main() -> int:
         seconds = timed(lambda: pc.exact_equity(["AhKh", "QdQc"], board))
         row(f"exact equity AhKh vs QdQc{' on ' + board if board else ', preflop'}",
             bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
+        spot = (["TT+, AKs", "AhKs"], "Qs 7h 2c 3d") if small else (["TT+, AKs", "random"], "Qs 7h 2c")
+        got = pc.exact_equity(*spot)
+        want = pokerlut.equity(*spot, exact=True)
+        seconds = timed(lambda: pc.exact_equity(*spot))
+        row(f"exact equity {' vs '.join(spot[0])} on {spot[1]} (every combo pair)",
+            bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
         trials = 1000 if small else 1 << 28
         got = pc.monte_carlo_equity(["AhKh", "random"], trials=trials, seed=1)
         exact = pokerlut.equity(["AhKh", "random"], exact=True).equity

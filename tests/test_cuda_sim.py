@@ -333,6 +333,9 @@ else:  # ------------------------------------------------------------------- in 
         (["AsAd", "KcKh", "7s8s"], "Ks 7h 2c 3d", "", "high"),
         (["AhKh", "QdQc", "JsTs"], "2h 3h 9c", "4h 5s", "high"),
         (["AhKh", "9d9c"], "Ts Jh 6c", "", "short-deck"),
+        (["AhKh", "QQ+, AKs"], "2c 7d 9h 3s", "", "high"),
+        (["JJ+", "AhKs"], "2c 7d 9h 3s", "Qh", "high"),
+        (["AsAd", "KK, 76s", "QQ"], "Ks 7h 2c 3d", "", "high"),
     ])
     def test_exact_equity_equals_the_cpu(players, board, dead, variant):
         got = engines.exact_equity(players, board, dead, variant=variant)
@@ -341,7 +344,7 @@ else:  # ------------------------------------------------------------------- in 
         np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
         np.testing.assert_allclose(got.win, want.win, rtol=0, atol=1e-12)
         np.testing.assert_allclose(got.tie, want.tie, rtol=0, atol=1e-12)
-        again = engines.exact_equity(players, board, dead, variant=variant, launch=(2, 3))
+        again = engines.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=7)
         np.testing.assert_array_equal(again.equity, got.equity)
 
     def test_monte_carlo_is_the_same_whatever_the_launch_shape():
@@ -364,8 +367,7 @@ else:  # ------------------------------------------------------------------- in 
         assert abs(got.equity.sum() - 1) < 1e-12
 
     def test_equity_input_errors():
-        assert error_of(engines.exact_equity, ["AhKh", "AhQc"]) == \
-            "ValueError: card Ah (id 50) is dealt twice: as player 0's card 0 and as player 1's card 0"
+        assert error_of(engines.exact_equity, ["AhKh", "AhQc"]) == error_of(pokerlut.equity, ["AhKh", "AhQc"])
         assert "trials must be a positive integer" in error_of(engines.monte_carlo_equity, ["AhKh", "random"],
                                                                 trials=0)
         assert "pokerlut.evaluate_omaha" in error_of(engines.exact_equity, ["AhKhQdQc", "2c3c4c5c"], variant="omaha")

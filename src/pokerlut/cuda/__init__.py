@@ -9,8 +9,8 @@ one error naming what is missing (:func:`require`); :func:`available` asks witho
   :func:`evaluate_omaha`; numpy in,
   numpy out through pinned chunks (:mod:`.batch`).
 * Engines that make their work on the device: :func:`strength_histogram` and
-  :func:`category_counts` (every hand, enumerated in the kernel), :func:`exact_equity` (every board,
-  fixed hands), :func:`monte_carlo_equity` (a counter-based generator: the same seed gives the same
+  :func:`category_counts` (every hand, enumerated in the kernel), :func:`exact_equity` (every board
+  and every combination of the players' combos), :func:`monte_carlo_equity` (a counter-based generator: the same seed gives the same
   numbers whatever the launch shape) (:mod:`.engines`).
 * Device functions for your own ``@cuda.jit`` kernels: :mod:`pokerlut.cuda.device`.
 
@@ -115,11 +115,11 @@ def category_counts(n_cards: int, variant: str = "high") -> Any:
     return engines.category_counts(n_cards, variant)
 
 
-def exact_equity(holes: Any, board: Any = "", dead: Any = "", *, variant: str = "high") -> Any:
-    """Exact equity of fixed hands over every board, on the device (:func:`pokerlut.cuda.engines.exact_equity`)."""
+def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: str = "high") -> Any:
+    """Exact equity of hands and ranges over every board, on the device (:func:`pokerlut.cuda.engines.exact_equity`)."""
     from . import engines
 
-    return engines.exact_equity(holes, board, dead, variant=variant)
+    return engines.exact_equity(players, board, dead, variant=variant)
 
 
 def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials: int = 1_000_000, seed: int = 0,

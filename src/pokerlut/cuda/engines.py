@@ -4,8 +4,10 @@
   the game's deck; a thread per ``k - 2``-card prefix, found from its index by combinatorial
   unranking (no prefix list on the host), the last two cards looped with the key carried; counts in
   a per-block shared histogram, added to the global one once per block.
-* :func:`exact_equity`: fixed Hold'em hands over every board that completes the known cards; a
-  thread per board, unranked from its index among the live cards' combinations.
+* :func:`exact_equity`: Hold'em hands and ranges over every board that completes the known cards,
+  every combination of the players' combos (the CPU's enumeration, not its sorting sweep); a thread
+  per combination and run of boards, each board unranked from its index among the live cards'
+  combinations.
 * :func:`monte_carlo_equity`: a counter-based generator: trial ``i`` draws its cards from
   splitmix64 outputs of ``(seed, i)`` alone, so the same seed gives the same numbers whatever the
   launch shape, and any run can be split across calls or devices.
@@ -25,8 +27,11 @@ import numpy as np
 
 from .. import layout
 from .._input import check_deal, deal_cards
-from ..constants import BOARD_CARDS, HAND_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_STRENGTH, MIN_PLAYERS
+from ..constants import BOARD_CARDS, HAND_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_STRENGTH, MIN_PLAYERS, N_NATURAL
 from ..enumeration import deck_of
+from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
+from ..equities.plan import combinations
+from ..equities.results import fractions
 from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
 from ..strength import category as cpu_category, category_names
 from ..variants import VariantLike, best_five_variant
@@ -172,13 +177,17 @@ def category_counts(n_cards: int, variant: VariantLike = "high", *, deck: Any = 
 # --------------------------------------------------------------------------- equity
 
 
+def _holdem_only(v) -> None:
+    if v.is_stud or 7 not in v.hand_sizes:
+        raise ValueError(f"the GPU equity engines deal Hold'em (two hole cards, a five-card board); the {v.name} "
+                         f"game is not served (use pokerlut.equity)")
+
+
 def _holdem_deal(players, board, dead, variant, random_ok: bool):
     """``(variant, hole cards per player (None: a random hand), board, live cards)``, checked as the
     CPU checks a deal (each card once, in the game's deck)."""
     v = best_five_variant(variant, "pokerlut.cuda equity")
-    if v.is_stud or 7 not in v.hand_sizes:
-        raise ValueError(f"the GPU equity engines deal Hold'em (two hole cards, a five-card board); the {v.name} "
-                         f"game is not served (use pokerlut.equity)")
+    _holdem_only(v)
     if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
         raise TypeError(f"players must be a list of hands, got {players!r}")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -225,34 +234,46 @@ def _player_arrays(holes, board, table_cards):
 
 
 @cuda.jit
-def _exact_kernel(live, k, binom, n_boards, keys, bits, t, totals):
-    """Every board of ``k`` live cards: add each player's pot share (in SHARE_UNITS), outright wins
-    and ties to ``totals[p, 0..2]``."""
+def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts):
+    """Every combination ``c`` of hole cards (``keys[c]``, ``bits[c]``: each player's partial key and
+    suit-rank bits with the known board; ``masks[c]``: the holes' cards) on every completion of the
+    board by ``k`` live cards that holds none of them: each player's outright wins, ties and pot
+    share (in SHARE_UNITS) into ``counts[c, p, 0..2]``.  A thread takes ``chunk`` boards of one
+    combination at a time, found by unranking their indices."""
     bases, values = t.bases7, t.values7
     picked = cuda.local.array(_MAX_K, np.int64)
     acc = cuda.local.array((MAX_PLAYERS, 3), np.int64)
     strengths = cuda.local.array(MAX_PLAYERS, np.uint16)
-    players = keys.shape[0]
-    for p in range(players):
-        for j in range(3):
-            acc[p, j] = 0
+    players = keys.shape[1]
     nl = live.shape[0]
-    i = cuda.grid(1)
+    per = (n_boards + chunk - 1) // chunk
+    w = cuda.grid(1)
     stride = cuda.gridsize(1)
-    while i < n_boards:
-        unrank(i, k, binom, nl, picked)
-        board_key = U64(0)
-        board_bits = U64(0)
-        for j in range(k):
-            c = U64(live[picked[j]])
-            board_key += t.cards[c]
-            board_bits |= suit_rank_bit(c)
-        _settle(players, keys, bits, board_key, board_bits, t, bases, values, strengths, acc)
-        i += stride
-    for p in range(players):
-        for j in range(3):
-            if acc[p, j]:
-                cuda.atomic.add(totals, (p, j), acc[p, j])
+    while w < keys.shape[0] * per:
+        c = w // per
+        lo = (w - c * per) * chunk
+        hi = min(lo + chunk, n_boards)
+        for p in range(players):
+            for j in range(3):
+                acc[p, j] = 0
+        for i in range(lo, hi):
+            unrank(i, k, binom, nl, picked)
+            board_key = U64(0)
+            board_bits = U64(0)
+            board_mask = U64(0)
+            for j in range(k):
+                card = U64(live[picked[j]])
+                board_key += t.cards[card]
+                board_bits |= suit_rank_bit(card)
+                board_mask |= U64(1) << card
+            if board_mask & masks[c]:
+                continue
+            _settle(players, keys[c], bits[c], board_key, board_bits, t, bases, values, strengths, acc)
+        for p in range(players):
+            for j in range(3):
+                if acc[p, j]:
+                    cuda.atomic.add(counts, (c, p, j), acc[p, j])
+        w += stride
 
 
 @cuda.jit(device=True)
@@ -271,34 +292,58 @@ def _settle(players, keys, bits, board_key, board_bits, t, bases, values, streng
     share = SHARE_UNITS // count
     for p in range(players):
         if strengths[p] == best:
-            acc[p, 0] += share
+            acc[p, 2] += share
             if count == 1:
-                acc[p, 1] += 1
+                acc[p, 0] += 1
             else:
-                acc[p, 2] += 1
+                acc[p, 1] += 1
 
 
-def _result(totals: np.ndarray, n: int, method: str) -> GpuEquity:
-    n_safe = max(n, 1)
-    return GpuEquity(totals[:, 0] / (SHARE_UNITS * n_safe), totals[:, 1] / n_safe, totals[:, 2] / n_safe, n, method)
+def _result(totals: np.ndarray, n: float, count: int, method: str) -> GpuEquity:
+    """Fractions of ``totals`` (P, 3): wins alone, ties, pot shares (the CPU's counts) over ``n`` deals."""
+    win, tie, equity, _ = fractions(totals, max(n, 1), SHARE_UNITS)
+    return GpuEquity(equity, win, tie, count, method)
 
 
-def exact_equity(holes: Any, board: Any = "", dead: Any = "", *, variant: VariantLike = "high",
-                 launch: tuple[int, int] | None = None) -> GpuEquity:
-    """Exact equity of 2 to 9 fixed Hold'em hands (``["AhKh", "QdQc"]``, or id pairs) over every
-    board completing ``board`` (0, 3, 4 or 5 cards) from the cards left, ``dead`` cards out, in any
-    best-five game: what ``pokerlut.equity(holes, board, dead, exact=True)`` gives, with every board
-    ranked on the device.  ``launch``: ``(blocks, threads)`` instead of the default."""
-    v, holes, board, live = _holdem_deal(holes, board, dead, variant, random_ok=False)
-    k = BOARD_CARDS - len(board)
-    n_boards = comb(len(live), k)
-    t = device_tables(v)
-    keys, bits = _player_arrays(holes, board, v.tables.natural.cards)
-    totals = cuda.to_device(np.zeros((len(holes), 3), np.int64))
-    blocks, threads = launch or launch_shape(n_boards)
-    _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(_binomials(len(live))), n_boards,
-                                   cuda.to_device(keys), cuda.to_device(bits), t, totals)
-    return _result(totals.copy_to_host(), n_boards, "exact")
+def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: VariantLike = "high",
+                 launch: tuple[int, int] | None = None, chunk: int = 64) -> GpuEquity:
+    """Exact equity of 2 to 9 Hold'em players, each two hole cards (``"AhKh"``) or a range
+    (``"TT+, AKs"``, ``"random"``, a :class:`~pokerlut.Range`), over every board completing
+    ``board`` (0, 3, 4 or 5 cards), ``dead`` cards out, in any best-five game: what
+    ``pokerlut.equity(players, board, dead, exact=True, method="enumerate")`` gives, every
+    combination of combos on every board ranked on the device (the deal read and checked by the
+    CPU's own :func:`pokerlut.equities.parse_deal`).  ``launch``: ``(blocks, threads)`` instead of the
+    default; ``chunk``: boards per thread at a time."""
+    v = best_five_variant(variant, "pokerlut.cuda equity")
+    _holdem_only(v)
+    deal = parse_deal(players, board, dead, v)
+    holes, weights = combinations(deal.ranges)
+    if len(holes) == 0:
+        raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
+    table_cards = v.tables.natural.cards
+    known = deal.board.astype(np.int64)
+    k = BOARD_CARDS - len(known)
+    hole_masks = (U64(1) << holes.astype(np.uint64)).sum(axis=2, dtype=np.uint64).sum(axis=1, dtype=np.uint64)
+    common = int(np.bitwise_and.reduce(hole_masks))
+    blocked = int(deal.excluded) | int(card_mask(deal.board)) | common
+    live = np.array([c for c in range(N_NATURAL) if not (blocked >> c) & 1], np.uint8)
+    n_enumerated = comb(len(live), k)
+    bit_of = np.array([int(host_suit_rank_bit(c)) for c in range(N_NATURAL)], np.uint64)
+    board_key = U64((int(table_cards[layout.FIRST_CARD]) - int(table_cards[0]) + sum(int(table_cards[c]) for c in known))
+                    % 2**64)
+    board_bits = U64(np.bitwise_or.reduce(bit_of[known])) if len(known) else U64(0)
+    keys = (board_key + table_cards[holes[:, :, 0]] + table_cards[holes[:, :, 1]]).astype(np.uint64)
+    bits = (board_bits | bit_of[holes[:, :, 0]] | bit_of[holes[:, :, 1]]).astype(np.uint64)
+    counts = cuda.to_device(np.zeros((len(holes), len(deal.players), 3), np.int64))
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
+    work = len(holes) * -(-n_enumerated // int(chunk))
+    blocks, threads = launch or launch_shape(work)
+    _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(_binomials(len(live))), n_enumerated,
+                                   int(chunk), cuda.to_device(keys), cuda.to_device(bits),
+                                   cuda.to_device(hole_masks), device_tables(v), counts)
+    total = np.einsum("t,tpk->pk", weights, counts.copy_to_host().astype(np.float64))
+    return _result(total, float(weights.sum()) * deal.n_boards, len(holes) * deal.n_boards, "exact")
 
 
 # --------------------------------------------------------------------------- Monte Carlo
@@ -389,7 +434,7 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     _monte_carlo_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(random_players), int(trials),
                                          U64(_seed_word(int(seed))), cuda.to_device(keys), cuda.to_device(bits), t,
                                          totals)
-    return _result(totals.copy_to_host(), int(trials), "monte carlo")
+    return _result(totals.copy_to_host(), int(trials), int(trials), "monte carlo")
 
 
 def _seed_word(seed: int) -> int:
