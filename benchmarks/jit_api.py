@@ -13,7 +13,7 @@ Rows (one thread):
   ranked from scratch: written out beforehand as rows of an array, ``jit.rank`` of each row (the
   baseline of the target), and the pair written into a row holding the board (there LLVM keeps the
   board's five loads out of the inner loop: from scratch in the source only);
-* the README's Monte Carlo (``joker_holdem.py``: all-in equity with a joker in the deck), trials/s;
+* the guide's Monte Carlo (docs/jit.md) (``joker_holdem.py``: all-in equity with a joker in the deck), trials/s;
 * per call from Python, on the same random 7-card hands, each driven by ``list(map(call, ...))``
   as :mod:`pokerlut.bench.peers` drives the peers: eval7's ``evaluate`` (``eval7.Card`` lists),
   phevaluator's ``evaluate_cards`` and ``evaluate_7cards`` (int ids), and ``pokerlut.evaluate`` of
@@ -45,7 +45,7 @@ SEED = 20261205
 ROOT = Path(__file__).resolve().parents[1]
 
 
-# The user's functions, written as the README advises for hot loops: unsigned indices (numba adds
+# The user's functions, written as the guide (docs/jit.md) advises for hot loops: unsigned indices (numba adds
 # a negative-index check to every signed one).
 U64 = np.uint64
 
@@ -103,8 +103,8 @@ def rollout_rows(boards: np.ndarray, rest: np.ndarray) -> np.ndarray:
 
 
 def readme_example():
-    """The README's ``joker_holdem.py``, imported from a temporary file (so numba can cache it)."""
-    source = re.search(r"```python\n(# joker_holdem\.py.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
+    """The guide's ``joker_holdem.py`` (docs/jit.md), imported from a temporary file (so numba can cache it)."""
+    source = re.search(r"```python\n(# joker_holdem\.py.*?)```", (ROOT / "docs" / "jit.md").read_text(), re.S).group(1)
     folder = Path(tempfile.gettempdir()) / "pokerlut-jit-bench"
     folder.mkdir(exist_ok=True)
     path = folder / "joker_holdem.py"

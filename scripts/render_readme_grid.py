@@ -1,4 +1,4 @@
-"""Render docs/range_grid.png, the range grid shown in the README's "Pictures" section.
+"""Render docs/range_grid.png, the range grid shown in the guide docs/pictures.md.
 
     python scripts/render_readme_grid.py            # writes docs/range_grid.png
     python scripts/render_readme_grid.py --out x.png

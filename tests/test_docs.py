@@ -82,3 +82,54 @@ def test_ci_runs_exactly_the_readme_test_command():
     block = readme.split("Set up and run every test", 1)[1].split("```", 2)[1].strip()
     ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if line and not line.startswith("#")]
     assert block in ci, f"README: {block!r}\n.ci/run: {ci}"
+
+
+# --------------------------------------------------------------------------- the README: short, and true
+
+README_LIMIT = 15_000  # bytes: a README read in five minutes; the rest is in the guides of docs/
+# a count of tests or a time of the test run: figures that go stale the day a test is added
+TEST_FIGURES = re.compile(r"\b\d[\d,]*\s+(?:\w+\s+)?tests\b|\b\d+(?:[-.]\d+)?\s*(?:minutes|min)\b", re.I)
+
+
+def test_the_readme_is_short():
+    size = len((ROOT / "README.md").read_bytes())
+    assert size <= README_LIMIT, f"README.md is {size} bytes; move a subject to its guide in docs/"
+
+
+@pytest.mark.parametrize("doc", [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_document_quotes_a_test_count_or_a_test_run_time(doc):
+    found = TEST_FIGURES.findall(doc.read_text(encoding="utf-8"))
+    assert not found, f"{doc.relative_to(ROOT)} quotes {found}: no script keeps such figures true"
+
+
+def test_the_test_figure_pattern_catches_what_it_should():
+    for text in ("the 1,470 tests", "2,741 exhaustive tests", "takes 11-14 minutes", "23 min of pytest"):
+        assert TEST_FIGURES.search(text), text
+    for text in ("tests/test_docs.py", "the tests run it", "10^7 random hands", "3 s"):
+        assert not TEST_FIGURES.search(text), text
+
+
+def _headline_rows() -> list[list[str]]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Performance\n", 1)[1].split("\n## ", 1)[0]
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in section.splitlines()
+            if line.startswith("|") and not line.startswith("| ---")]
+    return rows[1:]  # less the header
+
+
+def test_the_readme_headline_figures_are_those_of_the_performance_guide():
+    """Each number of the README's performance table is in docs/performance.md, whose tables name
+    the benchmark that measured them, and the benchmark the README names exists and is named there."""
+    performance = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    rows = _headline_rows()
+    assert 2 <= len(rows) <= 6, "one small table"
+    for what, figure, benchmark in rows:
+        numbers = re.findall(r"\d[\d,]*(?:\.\d+)?(?:-\d[\d,]*(?:\.\d+)?)?", figure)
+        assert numbers, figure
+        for number in numbers:
+            assert re.search(rf"(?<![\d.,]){re.escape(number)}(?![\d])", performance), \
+                f"README's {what!r}: {number} is not in docs/performance.md"
+        script = benchmark.strip("`")
+        assert (ROOT / script).is_file(), script
+        assert script.split("/")[-1] in performance, f"docs/performance.md does not name {script}"

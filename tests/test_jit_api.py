@@ -31,7 +31,7 @@ WILD = 52
 # --------------------------------------------------------------------------- the user's functions
 #
 # Compiled in every run (no cache=True): numba keys a cached function on its own file only, so a
-# cache would keep testing the pokerlut.jit of an earlier edit.  The README's example, run below
+# cache would keep testing the pokerlut.jit of an earlier edit.  The guide's example (docs/jit.md), run below
 # in fresh processes, is the cached one.
 
 
@@ -241,16 +241,17 @@ def test_cards_of_another_dtype_are_refused_when_the_function_compiles():
             ranked(omaha_all, t, bad, np.zeros((2, 5), np.uint8))
 
 
-# --------------------------------------------------------------------------- the README's example, cached
+# --------------------------------------------------------------------------- the guide's example, cached
 
 
 def readme_example() -> str:
-    text = (ROOT / "README.md").read_text()
+    """The guide's complete example (``docs/jit.md``)."""
+    text = (ROOT / "docs" / "jit.md").read_text()
     return re.search(r"```python\n(# joker_holdem\.py.*?)```", text, re.S).group(1)
 
 
 def test_a_user_module_compiled_with_cache_true_reuses_its_cache_in_a_fresh_process(tmp_path):
-    """The README's Monte Carlo, as a user's module in ``tmp_path``: the first process compiles it and
+    """The guide's Monte Carlo (docs/jit.md), as a user's module in ``tmp_path``: the first process compiles it and
     saves it there (numba's cache beside the module), a fresh one loads it (numba's counters say
     which).  NUMBA_CACHE_DIR is left alone: it would move pokerlut's own kernel cache as well, and
     the first process would spend 7-8 s recompiling pokerlut's helpers."""

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pokerlut"
 #: Layers, bottom up: the first segment of a module's dotted path (under ``pokerlut``) names it.
 LAYERS: dict[str, tuple[str, ...]] = {
     "facts": ("constants", "layout", "typing"),
-    "plumbing": ("_seeds", "_threads", "_notice"),
+    "plumbing": ("_seeds", "_threads", "_notice", "_folders"),
     "kernels": ("kernels",),
     "data": ("tables", "variants"),
     "input": ("cards", "_input"),
@@ -33,7 +33,7 @@ _BELOW_INPUT = {"facts", "plumbing", "kernels", "data"}
 ALLOWED: dict[str, set[str]] = {
     "facts": set(),
     "plumbing": {"facts"},
-    "kernels": {"facts"},
+    "kernels": {"facts", "plumbing"},
     "data": {"facts"},
     "input": _BELOW_INPUT,
     "ranking": _BELOW_INPUT | {"input"},

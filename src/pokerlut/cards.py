@@ -52,12 +52,6 @@ __all__ = [
     "parse_cards",
     "format_card",
     "format_cards",
-    "text_array",
-    "is_text_array",
-    "named",
-    "quoted",
-    "shown",
-    "integer_or_none",
 ]
 
 

@@ -175,8 +175,11 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = 50,
     contiguous blocks (default: 16 per worker of ``client``, two workers without one); each task computes its block's entries on a worker (from the
     parameters alone) and returns them; here they are written into the memory-mapped files as they
     arrive and checkpointed, so an interrupted run resumes (locally or on Dask) and gives the same
-    bytes as an uninterrupted one.  ``client`` is a ``dask.distributed.Client``; without one the
-    default Dask scheduler runs the tasks.  Returns the :class:`pokerlut.abstraction.StreetTable`.
+    bytes as an uninterrupted one.  The folder is this call's alone (locked here, in the calling
+    process, for the whole run), its disk space reserved before the first task, its files opened
+    and replaced as by :func:`pokerlut.street_table`.  ``client`` is a ``dask.distributed.Client``;
+    without one the default Dask scheduler runs the tasks.  Returns the
+    :class:`pokerlut.abstraction.StreetTable`.
 
     Examples
     --------
@@ -188,18 +191,16 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = 50,
     """
     dask = _import_dask()
     from ._notice import progress_bar
-    from .abstraction.streets import StreetFiles, StreetTable, pending_ranges, table_plan
+    from .abstraction.streets import StreetFiles, StreetTable, board_class_range, pending_ranges, table_plan
 
     start = time.perf_counter()
     plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
     n_classes = plan["board_classes"]
-    lo, hi = (0, n_classes) if board_classes is None else (int(board_classes[0]), int(board_classes[1]))
-    if not 0 <= lo <= hi <= n_classes:
-        raise ValueError(f"board_classes must be (lo, hi) with 0 <= lo <= hi <= {n_classes:,}, got {board_classes!r}")
+    lo, hi = board_class_range(board_classes, n_classes)
     if tasks is not None and (isinstance(tasks, (bool, np.bool_)) or not isinstance(tasks, (int, np.integer))
                               or tasks < 1):
         raise ValueError(f"tasks must be an integer >= 1 or None, got {tasks!r}")
-    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds)
+    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds, reserve=(lo, hi))
     pending = pending_ranges(out.done, lo, hi)
     already = out.count_done(lo, hi)
     todo = sum(b - a for a, b in pending)

@@ -38,8 +38,8 @@ compiles.
 
 numba's cache keys your compiled function on your own source file only: after upgrading pokerlut,
 delete your cache (the ``__pycache__/*.nbi``/``*.nbc`` files next to your module, or
-``NUMBA_CACHE_DIR``), or your function keeps the old inlined code.  The README ("Inside your own
-numba code") has a complete example; ``docs/rules.md`` ("Bad cards inside a jitted loop") the rule.
+``NUMBA_CACHE_DIR``), or your function keeps the old inlined code.  The guide ``docs/jit.md`` ("Inside
+your own numba code") has a complete example; ``docs/rules.md`` ("Bad cards inside a jitted loop") the rule.
 
 >>> t = tables()
 >>> int(rank(t, np.array([51, 47, 43, 39, 35, 0, 1], np.uint8)))      # callable from Python too, slowly

@@ -38,8 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["range_grid", "equity_grid", "strength_distribution", "board_classes", "require_matplotlib",
-           "INSTALL_HINT"]
+__all__ = ["range_grid", "equity_grid", "strength_distribution", "board_classes"]
 
 INSTALL_HINT = "pip install 'pokerlut[plot]'"
 GRID_FIGSIZE = (9.0, 7.6)

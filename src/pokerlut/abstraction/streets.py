@@ -27,8 +27,18 @@ indices, a contiguous stretch of every file.
 ``{street}_checkpoint.json`` records the board classes done (flushed to disk first), at most
 every ``checkpoint_seconds``.  Interrupted (Ctrl-C, a crash), the same call resumes from the
 checkpoint; every entry is a function of its class alone, so a resumed run writes exactly the
-bytes of an uninterrupted one.  A checkpoint made with other parameters is an error (pass
-``restart=True`` to start over).
+bytes of an uninterrupted one.  A checkpoint made with other parameters, or a damaged one, is a
+``ValueError`` naming it (pass ``restart=True`` to start over).
+
+**The folder.**  One writer at a time: a call locks the folder for its whole run (an exclusive
+``flock`` on ``pokerlut.lock`` in it, released when the call ends or its process dies), and a
+second call on it, in this process or another, is a :class:`FolderInUse` error naming the
+folder and the process that holds it.  The folder must be one no other user can write to or swap
+(checked as numba's cache folders are); the files are opened without following links and must be
+regular files of this user's; new files, and every checkpoint, are written under names of their
+own and renamed into place.  The disk space a call will write is allocated before it starts
+(``posix_fallocate``, or zeros written where there is none), so a full disk is an ``OSError``
+naming the folder and the bytes needed, with the checkpoint as it was, not a ``SIGBUS`` part-way.
 
 >>> import tempfile
 >>> from pokerlut.iso import index
@@ -42,9 +52,11 @@ bytes of an uninterrupted one.  A checkpoint made with other parameters is an er
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,20 +65,26 @@ from typing import Any
 import numpy as np
 
 from .. import _threads
+from .._folders import (NO_FOLLOW, FolderInUse, FolderLock, create_new, file_problem, replace_file, reserve_space,
+                        temporary_name, unsafe_reason)
 from .._notice import noticed, progress_bar
+from ..cards import integer_or_none, shown
 from ..iso import street_indexer
 from ..kernels import registry
 from ..kernels.handstrength import MAX_COMBOS, RADIX, pair_table
-from ..tables import load_table_set, regular_file_size
+from ..tables import load_table_set
 
 __all__ = ["street_table", "StreetTable", "StreetFiles", "STREETS", "DEFAULT_STREET_BINS", "compute_block",
-           "finish_block", "block_entries", "table_plan", "pending_ranges", "merge_ranges", "completions"]
+           "finish_block", "block_entries", "table_plan", "pending_ranges", "merge_ranges", "completions",
+           "board_class_range", "read_checkpoint", "FolderInUse"]
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 DEFAULT_STREET_BINS = 50
 #: The river's hand strength is out of this many half-points: 2 x C(45, 2) opponent combos.
 FULL = 1980
 CHECKPOINT_VERSION = 1
+#: The largest checkpoint read (one of a run split into millions of pieces is a few tens of MB).
+MAX_CHECKPOINT_BYTES = 256 << 20
 _DTYPES = {"float32", "float64", "uint16"}
 
 
@@ -94,6 +112,46 @@ def _check_street(street: Any) -> int:
     if street not in STREETS:
         raise ValueError(f"street is one of {', '.join(map(repr, STREETS))}, got {street!r}")
     return STREETS[street]
+
+
+def _number(value: int) -> str:
+    """An integer for a message (a huge one by its size: its digits could be millions)."""
+    return str(value) if value.bit_length() <= 256 else f"an integer of {value.bit_length():,} bits"
+
+
+def board_class_range(board_classes: Any, n_classes: int) -> tuple[int, int]:
+    """``(lo, hi)`` of the ``board_classes`` argument of :func:`street_table` (None: all
+    ``n_classes``), each an integer (a numpy integer too; not a bool, a float or a string) with
+    ``0 <= lo <= hi <= n_classes``; else a TypeError or ValueError naming the position and value.
+
+    >>> board_class_range(None, 10), board_class_range([2, np.int64(5)], 10)
+    ((0, 10), (2, 5))
+    >>> board_class_range((0, 2.5), 10)
+    Traceback (most recent call last):
+    ...
+    TypeError: board_classes[1] must be an integer, got 2.5 (float)
+    """
+    if board_classes is None:
+        return 0, n_classes
+    pair = board_classes
+    if isinstance(board_classes, np.ndarray) and board_classes.ndim == 1:
+        pair = board_classes.tolist()
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise TypeError(f"board_classes must be None or a pair (lo, hi) of integers, got {shown(board_classes)} "
+                        f"({type(board_classes).__name__})")
+    bounds = []
+    for position, value in enumerate(pair):
+        number = integer_or_none(value)
+        if number is None:
+            raise TypeError(f"board_classes[{position}] must be an integer, got {shown(value)} "
+                            f"({type(value).__name__})")
+        bounds.append(number)
+    lo, hi = bounds
+    for position, value, least in ((0, lo, 0), (1, hi, lo)):
+        if not least <= value <= n_classes:
+            raise ValueError(f"board_classes must be (lo, hi) with 0 <= lo <= hi <= {n_classes:,}; board_classes"
+                             f"[{position}] is {_number(value)}")
+    return lo, hi
 
 
 def completions(n_board: int) -> int:
@@ -196,11 +254,85 @@ def finish_block(plan: dict, raw: dict[str, np.ndarray], dtype: str) -> dict[str
             "hist": raw["hist"].astype(plan["files"]["hist"][1])}
 
 
-def _read_checkpoint(path: Path) -> dict | None:
+_JSON_KINDS = {type(None): "null", bool: "true or false", int: "a number", float: "a number", str: "a string",
+               list: "a list", dict: "an object"}
+
+
+def _damaged(path: Path, what: str) -> ValueError:
+    return ValueError(f"{path} is not a usable checkpoint: {what}; restart=True starts over (every board class "
+                      f"computed anew)")
+
+
+def _checkpoint_bytes(path: Path) -> bytes | None:
+    """The bytes of the checkpoint ``path`` (None: there is none), read without following a link or
+    waiting on a FIFO, from a regular file of this user's."""
     try:
-        return json.loads(path.read_text())
+        fd = os.open(path, os.O_RDONLY | NO_FOLLOW)
     except FileNotFoundError:
         return None
+    except OSError as error:
+        what = "it is a symbolic link" if error.errno == errno.ELOOP else f"it cannot be opened ({error.strerror})"
+        raise _damaged(path, what) from None
+    st = os.fstat(fd)
+    problem = file_problem(st, path)
+    if problem:
+        os.close(fd)
+        raise _damaged(path, "it " + problem.removeprefix(f"{path} "))
+    with os.fdopen(fd, "rb") as f:
+        if st.st_size > MAX_CHECKPOINT_BYTES:
+            raise _damaged(path, f"it holds {st.st_size:,} bytes, more than any checkpoint")
+        return f.read(MAX_CHECKPOINT_BYTES + 1)
+
+
+def read_checkpoint(path: str | os.PathLike[str], plan: dict) -> dict | None:
+    """The checkpoint ``path`` of a street's ``plan`` (:func:`table_plan`): ``{"params": ...,
+    "done": [[lo, hi], ...]}`` with the done ranges merged, or None where there is none.  A
+    checkpoint of other parameters, or one that is not what :class:`StreetFiles` writes (not
+    UTF-8, not JSON, not an object, a value of the wrong type, a range outside the street), is a
+    ValueError naming the file and what is wrong.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "turn_checkpoint.json"
+    ...     _ = path.write_text("null")
+    ...     read_checkpoint(path, table_plan("turn"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: .../turn_checkpoint.json is not a usable checkpoint: it holds null, not an object with "params" and "done"; restart=True starts over (every board class computed anew)
+    """
+    path = Path(path)
+    data = _checkpoint_bytes(path)
+    if data is None:
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _damaged(path, f"byte {error.start:,} is not UTF-8 text") from None
+    try:
+        state = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _damaged(path, f"it is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    except (ValueError, RecursionError) as error:  # a number of too many digits, lists nested too deep
+        raise _damaged(path, f"it is not JSON that can be read ({type(error).__name__}: {str(error)[:200]})") from None
+    if not isinstance(state, dict):
+        raise _damaged(path, f'it holds {_JSON_KINDS.get(type(state), "something else")}, not an object with '
+                             f'"params" and "done"')
+    for key, kind in (("params", dict), ("done", list)):
+        if key not in state:
+            raise _damaged(path, f'it has no "{key}"')
+        if not isinstance(state[key], kind):
+            raise _damaged(path, f'its "{key}" is {_JSON_KINDS.get(type(state[key]), "something else")}, not '
+                                 f'{_JSON_KINDS[kind]}')
+    if state["params"] != plan["params"]:
+        raise ValueError(f"{path} was made with other parameters ({shown(state['params'], 400)}); call with the "
+                         f"same ones to resume, or restart=True to start over")
+    n_classes = plan["board_classes"]
+    for i, pair in enumerate(state["done"]):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)
+                and 0 <= pair[0] <= pair[1] <= n_classes):
+            raise _damaged(path, f'"done" entry {i} is {shown(pair)}, not [lo, hi] with 0 <= lo <= hi <= '
+                                 f'{n_classes:,} (integers)')
+    return {"params": state["params"], "done": merge_ranges(state["done"])}
 
 
 def merge_ranges(ranges: list[list[int]]) -> list[list[int]]:
@@ -236,43 +368,186 @@ def pending_ranges(done: list[list[int]], lo: int, hi: int) -> list[tuple[int, i
     return out
 
 
+def _own_folder(folder: Path) -> None:
+    """Make ``folder`` if needed; refuse one another user could write to or swap (as numba's cache
+    folders are refused: :func:`pokerlut._folders.unsafe_reason`)."""
+    try:
+        folder.mkdir(mode=0o755, parents=True, exist_ok=True)
+    except FileExistsError:
+        raise ValueError(f"{folder} is not a folder") from None
+    try:
+        reason = unsafe_reason(folder)
+    except OSError as error:
+        reason = f"{folder} could not be checked ({error.strerror or error})"
+    if reason:
+        raise ValueError(f"street tables are written only into a folder no other user can write to or swap: "
+                         f"{reason}; choose or make a folder of your own (pass the folder itself, not a link to it)")
+
+
 class StreetFiles:
     """A street's memory-mapped files in ``folder`` and their checkpoint: created, or opened to
     resume (the checkpoint's parameters must be the plan's).  :meth:`write` puts a block's
     entries at its street indices and records it; :meth:`save` flushes the files, then writes the
-    checkpoint (at most every ``seconds`` unless forced)."""
+    checkpoint (at most every ``seconds`` unless forced); :meth:`close` saves and lets the next
+    writer in.
 
-    def __init__(self, plan: dict, folder: Path, restart: bool = False, seconds: float = 10.0):
+    The folder must be one no other user can write to; it is locked for this writer alone
+    (:class:`pokerlut._folders.FolderLock`: a second one is a :class:`FolderInUse` error naming
+    the holder) until :meth:`close`.  Files are opened without following links and must be regular
+    files of this user's; new ones are made under names of their own and renamed into place.
+    ``reserve=(lo, hi)``: the disk space of the board classes ``lo .. hi`` not yet done is
+    allocated before any work (a full disk is an ``OSError`` naming the folder and the bytes, and
+    the checkpoint is left as it was)."""
+
+    def __init__(self, plan: dict, folder: str | os.PathLike[str], restart: bool = False, seconds: float = 10.0,
+                 reserve: tuple[int, int] | None = None):
         self.plan, self.folder, self.seconds = plan, Path(folder), float(seconds)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.checkpoint = self.folder / f"{plan['params']['street']}_checkpoint.json"
+        self.street = plan["params"]["street"]
+        self.checkpoint = self.folder / f"{self.street}_checkpoint.json"
         self.paths = {k: self.folder / name for k, (name, _, _) in plan["files"].items()}
-        state = None if restart else _read_checkpoint(self.checkpoint)
-        if state is not None:
-            if state.get("params") != plan["params"]:
-                raise ValueError(f"{self.checkpoint} was made with other parameters ({state.get('params')}); call "
-                                 f"with the same ones to resume, or restart=True to start over")
-            if not all(p.exists() for p in self.paths.values()):
-                raise ValueError(f"{self.checkpoint} names files missing from {self.folder}; restart=True starts over")
-            for path in self.paths.values():  # a FIFO or a device in place of a file is refused, not waited on
-                regular_file_size(path)
-            self.maps = {k: np.lib.format.open_memmap(self.paths[k], mode="r+") for k in self.paths}
-            for k, (_, dtype, shape) in plan["files"].items():
-                if self.maps[k].dtype != np.dtype(dtype) or self.maps[k].shape != shape:
-                    raise ValueError(f"{self.paths[k]} does not have the dtype and shape of the checkpoint; "
-                                     f"restart=True starts over")
-            self.done = merge_ranges(state["done"])
-        else:
-            self.maps = {k: np.lib.format.open_memmap(self.paths[k], mode="w+", dtype=dtype, shape=shape)
-                         for k, (_, dtype, shape) in plan["files"].items()}
-            self.done = []
-            self._write_checkpoint()
+        self.maps: dict[str, np.memmap] = {}
+        _own_folder(self.folder)
+        self.lock = FolderLock(self.folder)
+        try:
+            state = None if restart else read_checkpoint(self.checkpoint, plan)
+            self.done = [] if state is None else state["done"]
+            self._needed = self._bytes_to_reserve(reserve)
+            if state is None:
+                self._create()
+            else:
+                self._open()
+        except BaseException:
+            self.maps.clear()
+            self.lock.release()
+            raise
         self._last = time.monotonic()
 
+    # ---- the files
+
+    def _bytes_to_reserve(self, reserve: tuple[int, int] | None) -> dict[str, list[tuple[int, int]]]:
+        """Per file, the ``(start, length)`` in entries of every stretch this run will write."""
+        if reserve is None:
+            return {k: [] for k in self.paths}
+        offsets = self.plan["indexer"].board_offsets
+        stretches = [(int(offsets[a]), int(offsets[b]) - int(offsets[a])) for a, b in
+                     pending_ranges(self.done, *reserve)]
+        return {k: stretches for k in self.paths}
+
+    def _no_room(self, error: OSError, path: Path, entry_bytes: dict[str, int]) -> OSError:
+        needed = sum(length * entry_bytes[k] for k, stretches in self._needed.items() for _, length in stretches)
+        try:
+            free = f"{shutil.disk_usage(self.folder).free:,} bytes free"
+        except OSError:
+            free = "free space unknown"
+        return OSError(error.errno, f"cannot reserve the disk space of the {self.street} tables in {self.folder}: "
+                                    f"{needed:,} bytes needed ({free}; {path.name}: {error.strerror or error}); "
+                                    f"free some space or write into another folder, then call again (the "
+                                    f"checkpoint is kept: the call resumes)")
+
+    def _map(self, f, key: str, path: Path, offset: int, dtype: str, shape: tuple, entry_bytes: dict[str, int]):
+        """Reserve this run's stretches of the open file ``f``, then map it."""
+        try:
+            for start, length in self._needed[key]:
+                reserve_space(f.fileno(), offset + start * entry_bytes[key], length * entry_bytes[key])
+        except OSError as error:
+            raise self._no_room(error, path, entry_bytes) from None
+        return np.memmap(f, dtype=dtype, mode="r+", offset=offset, shape=shape)
+
+    def _entry_bytes(self) -> dict[str, int]:
+        return {k: np.dtype(dtype).itemsize * math.prod(shape[1:]) for k, (_, dtype, shape) in
+                self.plan["files"].items()}
+
+    def _create(self) -> None:
+        """New files under names of their own, sized (sparse) and reserved; then the old checkpoint
+        removed, the files renamed into place and a checkpoint of nothing done written.  Until the
+        renames nothing in the folder has changed."""
+        entry_bytes = self._entry_bytes()
+        temporaries: list[str] = []
+        try:
+            for path in [*self.paths.values(), self.checkpoint]:
+                try:
+                    problem = file_problem(os.lstat(path), path)
+                except FileNotFoundError:
+                    problem = None
+                if problem:
+                    raise ValueError(f"{problem}; street tables are written only over regular files of yours "
+                                     f"(remove it to start over)")
+            for k, (name, dtype, shape) in self.plan["files"].items():
+                path = self.paths[k]
+                temporaries.append(temporary_name(path))
+                with os.fdopen(create_new(temporaries[-1]), "r+b") as f:
+                    np.lib.format.write_array_header_1_0(
+                        f, {"descr": np.lib.format.dtype_to_descr(np.dtype(dtype)), "fortran_order": False,
+                            "shape": shape})
+                    f.flush()  # the header on the file before anything else writes there
+                    offset = f.tell()
+                    try:
+                        os.ftruncate(f.fileno(), offset + math.prod(shape) * np.dtype(dtype).itemsize)
+                    except OSError as error:
+                        raise self._no_room(error, path, entry_bytes) from None
+                    self.maps[k] = self._map(f, k, path, offset, dtype, shape, entry_bytes)
+            try:
+                os.unlink(self.checkpoint)
+            except FileNotFoundError:
+                pass
+            for k, temporary in zip(self.paths, temporaries):
+                os.replace(temporary, self.paths[k])
+        except BaseException:
+            for temporary in temporaries:
+                try:
+                    os.unlink(temporary)
+                except OSError:
+                    pass
+            raise
+        self._write_checkpoint()
+
+    def _open(self) -> None:
+        """The files a checkpoint names, opened without following links, checked (regular files of
+        this user's, ``.npy`` of the plan's dtype and shape, whole), reserved and mapped."""
+        entry_bytes = self._entry_bytes()
+        restart = "restart=True starts over"
+        for k, (_, dtype, shape) in self.plan["files"].items():
+            path = self.paths[k]
+            try:
+                fd = os.open(path, os.O_RDWR | NO_FOLLOW)
+            except FileNotFoundError:
+                raise ValueError(f"{self.checkpoint} names files missing from {self.folder}; {restart}") from None
+            except OSError as error:
+                what = "is a symbolic link" if error.errno == errno.ELOOP else \
+                    f"cannot be opened ({error.strerror or error})"
+                raise ValueError(f"{path} {what}; street tables are written only into regular files of yours "
+                                 f"(remove it, then {restart})") from None
+            st = os.fstat(fd)
+            problem = file_problem(st, path)
+            if problem:
+                os.close(fd)
+                raise ValueError(f"{problem}; street tables are written only into regular files of yours "
+                                 f"(remove it, then {restart})")
+            with os.fdopen(fd, "r+b") as f:
+                try:
+                    version = np.lib.format.read_magic(f)
+                    read = np.lib.format.read_array_header_1_0 if version == (1, 0) else \
+                        np.lib.format.read_array_header_2_0
+                    found_shape, fortran, found_dtype = read(f)
+                except (ValueError, OSError, SyntaxError) as error:
+                    raise ValueError(f"{path} is not a .npy file ({error}); {restart}") from None
+                offset = f.tell()
+                if found_dtype != np.dtype(dtype) or tuple(found_shape) != shape or fortran or \
+                        st.st_size < offset + math.prod(shape) * np.dtype(dtype).itemsize:
+                    raise ValueError(f"{path} does not have the dtype and shape of the checkpoint, or is cut short; "
+                                     f"{restart}")
+                self.maps[k] = self._map(f, k, path, offset, dtype, shape, entry_bytes)
+
     def _write_checkpoint(self) -> None:
-        tmp = self.checkpoint.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"params": self.plan["params"], "done": self.done}, indent=1) + "\n")
-        os.replace(tmp, self.checkpoint)
+        data = json.dumps({"params": self.plan["params"], "done": self.done}, indent=1) + "\n"
+        try:
+            replace_file(self.checkpoint, data.encode(), durable=True)
+        except OSError as error:
+            raise OSError(error.errno, f"cannot write the checkpoint {self.checkpoint} ({error.strerror or error}); "
+                                       f"the one before it is kept: free some space and call again to resume") \
+                from None
+
+    # ---- the run
 
     def write(self, lo: int, hi: int, entries: dict[str, np.ndarray]) -> None:
         offsets = self.plan["indexer"].board_offsets
@@ -294,8 +569,13 @@ class StreetFiles:
         return sum(min(y, hi) - max(x, lo) for x, y in self.done if y > lo and x < hi)
 
     def close(self) -> None:
-        self.save(force=True)
-        self.maps.clear()
+        """The last checkpoint, then the folder released (even when the checkpoint cannot be written)."""
+        try:
+            if self.maps:
+                self.save(force=True)
+        finally:
+            self.maps.clear()
+            self.lock.release()
 
 
 def block_entries(street: str, bins: int, by_round: bool, dtype: str, lo: int, hi: int) -> dict[str, np.ndarray]:
@@ -332,9 +612,10 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
         half-points, half the bytes: 4.9 GB instead of 9.7 GB).
     board_classes : (lo, hi) or None
         Only board classes ``lo .. hi - 1`` (street indices ``board_offsets[lo] ..
-        board_offsets[hi]``); the rest of the files stays 0 until computed.  Default: all.
+        board_offsets[hi]``), two integers; the rest of the files stays 0 until computed (and takes
+        no disk space).  Default: all.
     restart : bool
-        Ignore a checkpoint in ``folder`` and start over.
+        Ignore a checkpoint in ``folder`` (a damaged one too) and start over.
     progress : bool or None
         A progress bar on stderr (default: where someone watches: a terminal, or a notebook).
     parallel : bool or None
@@ -360,11 +641,9 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     start = time.perf_counter()
     plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
     n_classes = plan["board_classes"]
-    lo, hi = (0, n_classes) if board_classes is None else (int(board_classes[0]), int(board_classes[1]))
-    if not 0 <= lo <= hi <= n_classes:
-        raise ValueError(f"board_classes must be (lo, hi) with 0 <= lo <= hi <= {n_classes:,}, got {board_classes!r}")
+    lo, hi = board_class_range(board_classes, n_classes)
     folder = Path(folder)
-    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds)
+    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds, reserve=(lo, hi))
     pending = pending_ranges(out.done, lo, hi)
     already = out.count_done(lo, hi)
     show = None if progress is None else bool(progress)  # None: the bar when stderr is a terminal

@@ -47,7 +47,6 @@ from .strengths import N_RANKS, from_cactus_kev, to_cactus_kev
 
 __all__ = [
     "ALIASES",
-    "BENCH_EXTRA_HINT",
     "FORMATS",
     "N_RANKS",
     "PEER_PACKAGES",

@@ -21,7 +21,8 @@
   the folder and every folder above it, looked at with ``lstat``, belong to this user (or, above
   it, to root), are no symbolic links, and nobody else can write to them (group write is allowed
   for a group of this user alone, as with a umask of 002; above the folder, a sticky folder such as
-  ``/tmp`` is allowed).  A folder refused is named in one ``RuntimeWarning`` with the reason and the
+  ``/tmp`` is allowed; :func:`pokerlut._folders.unsafe_reason`, the check of the street-table folders
+  too).  A folder refused is named in one ``RuntimeWarning`` with the reason and the
   fix; with none left, the kernels compile in memory in every process (one ``RuntimeWarning``).
   (On Windows the per-user folders are taken as they are.)
 * **files checked before they are read**: a cache file is opened without following links, must be
@@ -55,7 +56,6 @@ import inspect
 import itertools
 import os
 import pickle
-import stat
 import sys
 import tempfile
 import threading
@@ -64,11 +64,8 @@ from pathlib import Path
 
 import numba as nb
 
+from .._folders import NO_FOLLOW, file_problem, replace_file, unsafe_reason
 from . import numba_compat as compat
-
-if os.name == "posix":
-    import grp
-    import pwd
 
 #: How long a fork waits for a compile in another thread to end, in seconds.
 FORK_WAIT = 600.0
@@ -99,76 +96,6 @@ def _announce(kind: str, message: str) -> None:
     if kind not in _announced:
         _announced.add(kind)
         warnings.warn(message, RuntimeWarning, stacklevel=2)
-
-
-# --------------------------------------------------------------------------- who may write a folder
-
-
-def _user(uid: int) -> str:
-    try:
-        return f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
-    except KeyError:
-        return f"uid {uid}"
-
-
-def _group_of_one(gid: int) -> bool:
-    """Whether group ``gid`` is this user's own group and nobody else's (a user private group, as a
-    umask of 002 assumes)."""
-    try:
-        me = pwd.getpwuid(os.geteuid()).pw_name
-        group = grp.getgrgid(gid)
-    except KeyError:
-        return False
-    return gid == os.getegid() and group.gr_name == me and set(group.gr_mem) <= {me}
-
-
-def _others_can_write(st: os.stat_result) -> str | None:
-    """Who besides the owner can write, per the mode bits (None: nobody)."""
-    if st.st_mode & stat.S_IWOTH:
-        return "every user"
-    if st.st_mode & stat.S_IWGRP and not _group_of_one(st.st_gid):
-        return f"group {st.st_gid}"
-    return None
-
-
-def unsafe_reason(folder: str) -> str | None:
-    """Why another user could write to ``folder`` (or swap it for one of theirs), or None when only
-    this user (and root) can: ``folder`` itself belongs to this user, is no symbolic link and nobody
-    else can write to it; every folder above it (as written and with links resolved) belongs to this
-    user or root and nobody else can write to it, unless it is sticky (as ``/tmp`` is).
-
-    >>> folder = tempfile.mkdtemp()  # mode 0700
-    >>> unsafe_reason(folder) is None
-    True
-    >>> os.chmod(folder, 0o777); unsafe_reason(folder).endswith("can be written by every user")
-    True
-    >>> os.rmdir(folder)
-    """
-    if os.name != "posix":
-        return None
-    me = os.geteuid()
-    path = os.path.abspath(folder)
-    st = os.lstat(path)
-    if stat.S_ISLNK(st.st_mode):
-        return f"{path} is a symbolic link"
-    if not stat.S_ISDIR(st.st_mode):
-        return f"{path} is not a folder"
-    if st.st_uid != me:
-        return f"{path} belongs to {_user(st.st_uid)}, not to you ({_user(me)})"
-    who = _others_can_write(st)
-    if who:
-        return f"{path} can be written by {who}"
-    parents = [Path(path).parent, Path(os.path.realpath(Path(path).parent))]
-    for above in {p for parent in parents for p in (parent, *parent.parents)}:
-        st = os.lstat(above)
-        if stat.S_ISLNK(st.st_mode):  # its own folder is checked, and so is where it leads
-            continue
-        if st.st_uid not in (me, 0):
-            return f"{above}, a folder above {path}, belongs to {_user(st.st_uid)}"
-        who = _others_can_write(st)
-        if who and not st.st_mode & stat.S_ISVTX:
-            return f"{above}, a folder above {path}, can be written by {who}"
-    return None
 
 
 # --------------------------------------------------------------------------- where the kernels cache
@@ -280,25 +207,19 @@ def read_checked(path: str) -> bytes:
     >>> read_checked(os.devnull)
     Traceback (most recent call last):
     ...
-    pokerlut.kernels.compile.DamagedCacheFile: /dev/null is not a regular file
+    pokerlut.kernels.compile.DamagedCacheFile: /dev/null is a character device, not a regular file
     """
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, os.O_RDONLY | NO_FOLLOW)
     except FileNotFoundError:
         raise
     except OSError as error:
         raise DamagedCacheFile(f"{path} cannot be opened ({error.strerror or error})") from None
     with os.fdopen(fd, "rb") as f:
         st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise DamagedCacheFile(f"{path} is not a regular file")
-        if os.name == "posix":
-            if st.st_uid not in (os.geteuid(), 0):
-                raise DamagedCacheFile(f"{path} belongs to {_user(st.st_uid)}")
-            who = _others_can_write(st)
-            if who:
-                raise DamagedCacheFile(f"{path} can be written by {who}")
+        problem = file_problem(st, path, root_too=True)
+        if problem:
+            raise DamagedCacheFile(problem)
         if st.st_size > MAX_FILE_BYTES:
             raise DamagedCacheFile(f"{path} holds {st.st_size:,} bytes, more than any kernel's")
         data = f.read(MAX_FILE_BYTES + 1)
@@ -311,18 +232,8 @@ def read_checked(path: str) -> bytes:
 
 
 def _write(path: str, data: bytes) -> None:
-    """``data`` into ``path`` whole or not at all (a temporary file, then a rename)."""
-    temporary = f"{path}.tmp.{os.getpid()}.{threading.get_ident()}"
-    try:
-        with open(temporary, "wb") as f:
-            f.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    """``data`` into ``path`` whole or not at all (a temporary file of its own name, then a rename)."""
+    replace_file(path, data)
 
 
 class _Files:
