@@ -222,6 +222,12 @@ def evaluate(hands: Any, *, check: bool = True, variant: VariantLike = "high", c
     the device in pinned chunks of ``chunk_rows`` hands, and comes back as numpy.  Every best-five
     game (``variant``), wild cards, 5-7 cards (3 in the three-card games); a bad hand is the CPU's
     ``ValueError``, naming the hand and the position.
+
+    >>> from numba import cuda
+    >>> evaluate(cuda.to_device(np.array([[51, 47, 43, 39, 35]], np.uint8))).copy_to_host().tolist()
+    [7462]
+    >>> evaluate(["As Ks Qs Js Ts", "W 7h 7s 2c 2d"]).tolist()          # host input: numpy out
+    [7462, 7201]
     """
     if not isinstance(check, (bool, np.bool_)):
         raise TypeError(f"check must be True or False, got {check!r}")
@@ -333,7 +339,12 @@ def _category_table(table_set):
 def category(strengths: Any, variant: VariantLike = "high"):
     """Category of each strength (uint8), as :func:`pokerlut.category`: a CUDA array of integer
     strengths gives a CUDA array of the same library; anything else is the CPU's answer.  A strength
-    outside the game's scale is the CPU's ``ValueError``, naming its index."""
+    outside the game's scale is the CPU's ``ValueError``, naming its index.
+
+    >>> from numba import cuda
+    >>> category(cuda.to_device(np.array([7462, 1], np.uint16))).copy_to_host().tolist()
+    [8, 0]
+    """
     if not is_device_array(strengths):
         return cpu_category(strengths, variant)
     table_set = get_variant(variant).tables
@@ -375,7 +386,12 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
     or ``(b,)`` (a CUDA array too, or None for no board).  Returns ``strengths`` (uint16),
     ``winners`` (bool) and ``shares`` (float64), each ``(N, P)`` (``(P,)`` for one deal) and of the
     library of ``holes``.  Host input is read as the CPU reads it and the results are numpy.  A bad
-    deal (a card the game does not deal, a natural card dealt twice) is the CPU's ``ValueError``."""
+    deal (a card the game does not deal, a natural card dealt twice) is the CPU's ``ValueError``.
+
+    >>> r = showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
+    >>> r.winners.tolist(), r.shares.tolist()
+    ([True, False], [1.0, 0.0])
+    """
     v = get_variant(variant)
     if v.is_omaha or v.is_hilo:
         raise ValueError(f"pokerlut.cuda.showdown ranks the best-five games; the {v.name} game is not served on the "

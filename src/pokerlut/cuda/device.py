@@ -116,9 +116,9 @@ def tables(variant: VariantLike = "high") -> DeviceTables:
     """The tables of a best-five game (or of three-card rows) on the current device: uploaded on
     first use, then cached per game and device.
 
-    >>> t = tables("short-deck")                                   # doctest: +SKIP
-    >>> int(t.flags.copy_to_host()[FLAG_MAX_STRENGTH])             # doctest: +SKIP
-    1404
+    >>> t = tables("short-deck")
+    >>> int(t.flags.copy_to_host()[FLAG_MAX_STRENGTH]), tables("short-deck") is t
+    (1404, True)
     """
     v = best_five_variant(variant, "pokerlut.cuda")
     table_set = v.tables

@@ -141,6 +141,10 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high", *, deck: Any
     as :func:`pokerlut.strength_histogram` counts them (int64, shape ``(n + 1,)``), every hand
     enumerated on the device.  ``deck``: the card ids to deal from instead of the game's deck (a
     smaller deck makes a quick check); ``launch``: ``(blocks, threads)`` instead of the default.
+
+    >>> h = strength_histogram(5, deck=list(range(20)))      # the 15,504 hands of the 20 lowest cards
+    >>> int(h.sum()), int(h[7462])
+    (15504, 0)
     """
     n_cards = _check_n_cards(n_cards)
     v = best_five_variant(variant, "pokerlut.cuda.strength_histogram")
@@ -167,7 +171,11 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high", *, deck: Any
 
 def category_counts(n_cards: int, variant: VariantLike = "high", *, deck: Any = None) -> np.ndarray:
     """How many natural ``n_cards``-card hands fall in each category of the game, as
-    :func:`pokerlut.category_counts` counts them, from :func:`strength_histogram` on the device."""
+    :func:`pokerlut.category_counts` counts them, from :func:`strength_histogram` on the device.
+
+    >>> category_counts(5, deck=list(range(20))).tolist()
+    [0, 7680, 4320, 1920, 1020, 0, 480, 80, 4, 0]
+    """
     v = best_five_variant(variant, "pokerlut.cuda.category_counts")
     histogram = strength_histogram(n_cards, v, deck=deck)
     categories = cpu_category(np.arange(1, len(histogram)), v)
@@ -313,7 +321,12 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     ``pokerlut.equity(players, board, dead, exact=True, method="enumerate")`` gives, every
     combination of combos on every board ranked on the device (the deal read and checked by the
     CPU's own :func:`pokerlut.equities.parse_deal`).  ``launch``: ``(blocks, threads)`` instead of the
-    default; ``chunk``: boards per thread at a time."""
+    default; ``chunk``: boards per thread at a time.
+
+    >>> r = exact_equity(["AhKh", "QdQc"], "2c 7d 9h 3s")
+    >>> [round(float(x), 4) for x in r.equity], r.n, r.method
+    ([0.1364, 0.8636], 44, 'exact')
+    """
     v = best_five_variant(variant, "pokerlut.cuda equity")
     _holdem_only(v)
     deal = parse_deal(players, board, dead, v)
@@ -417,7 +430,12 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     """Monte Carlo equity of 2 to 9 Hold'em players, each two hole cards or ``"random"`` (a hand
     dealt at random each trial), on a board of 0, 3, 4 or 5 known cards, ``dead`` cards out:
     ``trials`` deals ranked on the device.  Trial ``i`` is a function of ``(seed, i)`` alone, so the
-    result is the same whatever ``launch`` (``(blocks, threads)``) or device runs it."""
+    result is the same whatever ``launch`` (``(blocks, threads)``) or device runs it.
+
+    >>> r = monte_carlo_equity(["AhKh", "random"], "Qh Jh 2c", trials=100, seed=1)
+    >>> r.n, round(float(r.equity.sum()), 12), r.method
+    (100, 1.0, 'monte carlo')
+    """
     if isinstance(trials, (bool, np.bool_)) or not isinstance(trials, (int, np.integer)) or trials < 1:
         raise ValueError(f"trials must be a positive integer, got {trials!r}")
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:

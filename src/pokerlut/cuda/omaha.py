@@ -90,7 +90,14 @@ def evaluate_omaha(holes: Any, board: Any, *, variant: VariantLike = "omaha", ch
     ``board`` ``(b,)`` (one board for every hand) or ``(N, b)`` (one per hand, the holes' leading
     shape flattened), b 3, 4 or 5.  CUDA arrays give arrays of the same library; host input is read
     as the CPU reads it and comes back as numpy.  Omaha: uint16 high strengths; hi-lo:
-    ``HiLo(high, low)``.  A bad hand is the CPU's ``ValueError`` naming the hand and the card."""
+    ``HiLo(high, low)``.  A bad hand is the CPU's ``ValueError`` naming the hand and the card.
+
+    >>> evaluate_omaha([[50, 46, 41, 37]], [34, 30, 26, 5, 11]).tolist()
+    [7060]
+    >>> r = evaluate_omaha([[50, 46, 41, 37]], [34, 30, 26, 5, 11], variant="omaha-hilo")
+    >>> r.high.tolist(), r.low.tolist()
+    ([7060], [1])
+    """
     if not isinstance(check, (bool, np.bool_)):
         raise TypeError(f"check must be True or False, got {check!r}")
     v = omaha_variant(variant)
