@@ -1,18 +1,13 @@
-"""Repository-wide pytest hooks: the doctests of pokerlut.plot need matplotlib (the 'plot' extra)."""
+"""Repository-wide pytest hooks: the doctests of pokerlut.plot need matplotlib (the 'plot' extra); those of
+pokerlut.cuda need numba-cuda and a device, or its simulator (tests/test_cuda_sim.py runs them there, in a
+process of their own)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
-
-def pytest_collection_modifyitems(config, items):
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        return
-    skip = pytest.mark.skip(reason="needs matplotlib: pip install 'pokerlut[plot]'")
-    for item in items:
-        if item.nodeid.replace("\\", "/").startswith("src/pokerlut/plot.py"):
-            item.add_marker(skip)
+#: pokerlut.cuda imports numba-cuda as soon as it is used: its doctests run only under numba-cuda's simulator
+#: (tests/test_cuda_sim.py starts that process), so that the suite's own process never imports numba-cuda.
+collect_ignore_glob = [] if os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0") else ["src/pokerlut/cuda/*.py"]

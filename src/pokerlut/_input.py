@@ -783,10 +783,11 @@ def deal_rows(rows: np.ndarray, groups: Sequence[tuple[str, int]], lead_shape: t
 
 
 def raise_for_deals(rows: np.ndarray, groups: Sequence[tuple[str, int]], cards: np.ndarray, dealt_in: str,
-                    deck: str, lead_shape: tuple[int, ...] | None = None, what: str = "deal") -> None:
+                    deck: str, lead_shape: tuple[int, ...] | None = None, what: str = "deal",
+                    origin: tuple[int, ...] = ()) -> None:
     """Check a batch of deals, one uint8 row per deal laid out as ``groups`` (``("player 0's card",
     2), ("board card", 5), ...)``); the first bad card is a ``ValueError`` naming the deal (as
-    ``what``, when ``lead_shape`` is given), its place and the card.
+    ``what``, when ``lead_shape`` is given; ``origin`` as for :func:`where`), its place and the card.
 
     >>> from pokerlut.tables import load_table_set
     >>> raise_for_deals(np.array([[50, 46, 0, 50]], np.uint8), [("player 0's card", 2), ("board card", 2)],
@@ -802,7 +803,7 @@ def raise_for_deals(rows: np.ndarray, groups: Sequence[tuple[str, int]], cards: 
     text = problem_text(rows[row], pos, code, dealt_in, deck, place)
     if code == NOT_A_CARD:
         text = f"{place(pos).removeprefix('as ')}: {text}"
-    prefix = f"{where(row, lead_shape, what)}: " if lead_shape is not None else ""
+    prefix = f"{where(row, lead_shape, what, origin)}: " if lead_shape is not None else ""
     raise ValueError(prefix + text)
 
 

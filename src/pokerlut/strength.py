@@ -56,9 +56,19 @@ def _strength_array(strengths, tables: TableSet) -> np.ndarray:
     bad = (array < 1) | (array > top)
     if bad.any():
         where = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), array.shape)) if array.ndim else ()
-        value = int(array[where])
-        raise ValueError(f"strength {value} at index {where} is not a valid {tables.name} strength (1..{top})")
+        raise invalid_strength(int(array[where]), where, tables)
     return array
+
+
+def invalid_strength(value: int, index: tuple[int, ...], tables: TableSet) -> ValueError:
+    """The error for strength ``value`` at ``index`` of an array, outside the game's scale.
+
+    >>> from pokerlut.tables import load_table_set
+    >>> invalid_strength(0, (2,), load_table_set("high"))
+    ValueError('strength 0 at index (2,) is not a valid high strength (1..7475)')
+    """
+    top = tables.n_strengths
+    return ValueError(f"strength {value} at index {index} is not a valid {tables.name} strength (1..{top})")
 
 
 #: Per variant argument: the game's category of every strength and its largest strength.

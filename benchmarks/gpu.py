@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Check and time every GPU feature of pokerlut in one call, beside the device's own ceilings.
+
+    python benchmarks/gpu.py            # on a CUDA device: full sizes, a few minutes at most
+    NUMBA_ENABLE_CUDASIM=1 python benchmarks/gpu.py --small    # numba-cuda's simulator: tiny sizes
+
+Each row is checked against the CPU (``pokerlut.evaluate``, ``strength_histogram``, ``equity``...)
+before it is timed (best of a few calls, each ended by ``cuda.synchronize()``; compiles excluded).
+The ceilings are measured in the same run on the same device: the device-to-device copy of the
+(N, 7) uint8 input (what reading the hands and writing as much costs), the ceiling kernel's GPU
+twin (:mod:`pokerlut.bench.ceiling`: per hand seven loads from a 52-entry table, a modulo, one
+load, a store), and the pinned host-to-device copy for numpy input.  One table at the end; the
+exit status is 1 if any check failed.  Simulator timings mean nothing: ``--small`` checks only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from itertools import combinations
+
+import numpy as np
+
+cuda = None  # numba.cuda, imported by main() once pokerlut.cuda.require() passes
+ROWS: list[tuple[str, str, float, float, str]] = []  # (feature, check, seconds, items/s, ratio text)
+FAILED: list[str] = []
+
+
+def row(feature: str, ok: bool | None, seconds: float, items: float, bound: float | None = None,
+        bound_name: str = "") -> None:
+    rate = items / seconds if seconds > 0 else float("nan")
+    ratio = f"{rate / bound:.2f}x {bound_name}" if bound else ""
+    check = "n/a" if ok is None else ("ok" if ok else "WRONG")
+    if ok is False:
+        FAILED.append(feature)
+    ROWS.append((feature, check, seconds, rate, ratio))
+
+
+def section(name: str, fn) -> None:
+    t0 = time.perf_counter()
+    print(f"--- {name}", flush=True)
+    try:
+        fn()
+    except Exception:
+        traceback.print_exc()
+        FAILED.append(name)
+        ROWS.append((name, "FAILED", float("nan"), float("nan"), ""))
+    print(f"    ({time.perf_counter() - t0:.1f} s wall)", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--small", action="store_true", help="tiny sizes (numba-cuda's simulator)")
+    args = parser.parse_args()
+    small = args.small
+
+    import pokerlut
+    import pokerlut.cuda as pc
+
+    pc.require()
+    global cuda  # a module global, as numba-cuda's simulator expects of the kernels' ``cuda``
+    from numba import cuda
+
+    from pokerlut.bench.ceiling import MODULUS, ceiling_tables
+    from pokerlut.bench.roundrobin import best_times
+    from pokerlut.cuda import batch, engines
+    from pokerlut.cuda.device import tables as device_tables
+
+    print(pc.device_info(), flush=True)
+    reps = 1 if small else 7
+
+    def timed(fn) -> float:
+        def call():
+            fn()
+            cuda.synchronize()
+        return best_times({"x": call}, reps)["x"]
+
+    @cuda.jit
+    def ceiling7(hands, out, per_card, table):
+        i = cuda.grid(1)
+        stride = cuda.gridsize(1)
+        while i < out.shape[0]:
+            s = (per_card[hands[i, 0]] + per_card[hands[i, 1]] + per_card[hands[i, 2]] + per_card[hands[i, 3]]
+                 + per_card[hands[i, 4]] + per_card[hands[i, 5]] + per_card[hands[i, 6]])
+            out[i] = table[s % MODULUS]
+            i += stride
+
+    n_sample = 1024 if small else 1 << 20
+    sample = pokerlut.random_hands(n_sample, 7, seed=2026)
+    n = n_sample if small else 1 << 27
+    bounds: dict[str, float] = {}
+
+    def device_resident() -> None:
+        d_sample = cuda.to_device(sample)
+        hands = cuda.device_array((n, 7), np.uint8)
+        for lo in range(0, n, n_sample):  # tiled on the device: no host array of n hands
+            hands[lo:lo + n_sample].copy_to_device(d_sample)
+        expected = pokerlut.evaluate(sample)
+        copy = cuda.device_array_like(hands)
+        seconds = timed(lambda: copy.copy_to_device(hands))
+        bounds["copy"] = n / seconds
+        row("d2d copy of the (N, 7) input: the bound", None, seconds, n)
+        per_card, table = (cuda.to_device(a) for a in ceiling_tables())
+        out = cuda.device_array(n, np.uint16)
+        blocks, threads = batch.launch_shape(n)
+        seconds = timed(lambda: ceiling7[blocks, threads](hands, out, per_card, table))
+        row("ceiling kernel, GPU twin", None, seconds, n, bounds["copy"], "copy")
+        t = device_tables()
+        for checked in (True, False):
+            kernel = batch.rank_kernel(7, checked)
+            first_bad = cuda.to_device(np.array([np.iinfo(np.int64).max], np.int64))
+            seconds = timed(lambda: kernel[blocks, threads](hands, out, t, first_bad))
+            ok = bool((out[:n_sample].copy_to_host() == expected).all())
+            row(f"7-card kernel, device arrays, {'validated' if checked else 'unchecked'}", ok, seconds, n,
+                bounds["copy"], "copy")
+        got = pc.evaluate(hands)
+        seconds = timed(lambda: pc.evaluate(hands))
+        row("pokerlut.cuda.evaluate(device array), 7 cards", bool((got[:n_sample].copy_to_host() == expected).all()),
+            seconds, n, bounds["copy"], "copy")
+        for k, wild in ((5, 0.0), (6, 0.0), (7, 0.2)):
+            few = pokerlut.random_hands(n_sample, k, wild_fraction=wild, seed=k)
+            d_few = cuda.to_device(few)
+            half = max(n // 2, n_sample)
+            many = cuda.device_array((half, k), np.uint8)
+            for lo in range(0, half, n_sample):
+                many[lo:lo + n_sample].copy_to_device(d_few)
+            got = pc.evaluate(many)
+            seconds = timed(lambda: pc.evaluate(many))
+            row(f"evaluate {k} cards{', 20% wild' if wild else ''}", bool((got[:n_sample].copy_to_host()
+                                                                          == pokerlut.evaluate(few)).all()),
+                seconds, half, bounds["copy"], "copy")
+        short = pc.evaluate(cuda.to_device(sample[:1024]), check=False, variant="short-deck").copy_to_host()
+        row("evaluate short-deck (unchecked garbage rows)", bool((short == pokerlut.evaluate(
+            sample[:1024], check=False, variant="short-deck")).all()), float("nan"), 0)
+        strengths = got
+        cats = pc.category(strengths)
+        seconds = timed(lambda: pc.category(strengths))
+        row("category(device strengths)", bool((cats[:n_sample].copy_to_host() == pokerlut.category(
+            strengths[:n_sample].copy_to_host())).all()), seconds, strengths.shape[0])
+
+    def host_numpy() -> None:
+        m = n_sample if small else 1 << 25
+        host = np.tile(sample, (m // n_sample, 1))
+        pinned = cuda.pinned_array(host.shape, np.uint8)
+        pinned[:] = host
+        d = cuda.device_array(host.shape, np.uint8)
+        seconds = timed(lambda: d.copy_to_device(pinned))
+        bounds["h2d"] = m / seconds
+        row("pinned host-to-device copy of the input: the bound", None, seconds, m)
+        got = pc.evaluate(host)
+        seconds = timed(lambda: pc.evaluate(host))
+        row("evaluate(numpy), pinned chunks in and out", bool((got == pokerlut.evaluate(host)).all()), seconds, m,
+            bounds["h2d"], "pinned h2d")
+
+    def every_hand() -> None:
+        if small:
+            deck = list(range(0, 52, 3))[:14]
+            hands = np.array(list(combinations(deck, 7)), np.uint8)
+            want = np.bincount(pokerlut.evaluate(hands), minlength=7476)
+            call = lambda: engines.strength_histogram(7, deck=deck)  # noqa: E731
+        else:
+            want = pokerlut.strength_histogram(7)
+            call = lambda: engines.strength_histogram(7)  # noqa: E731
+        got = call()
+        seconds = timed(call)
+        row("strength histogram, every 7-card hand", bool((got == want).all()), seconds, int(want.sum()))
+        if not small:
+            got = pc.category_counts(5, "short-deck")
+            row("category counts, 5 cards, short deck", bool((got == pokerlut.category_counts(5, "short-deck")).all()),
+                timed(lambda: pc.category_counts(5, "short-deck")), 376992)
+
+    def equities() -> None:
+        board = "2c 7d 9h" if small else ""
+        got = pc.exact_equity(["AhKh", "QdQc"], board)
+        want = pokerlut.equity(["AhKh", "QdQc"], board, exact=True)
+        seconds = timed(lambda: pc.exact_equity(["AhKh", "QdQc"], board))
+        row(f"exact equity AhKh vs QdQc{' on ' + board if board else ', preflop'}",
+            bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
+        spot = (["TT+, AKs", "AhKs"], "Qs 7h 2c 3d") if small else (["TT+, AKs", "random"], "Qs 7h 2c")
+        got = pc.exact_equity(*spot)
+        want = pokerlut.equity(*spot, exact=True)
+        seconds = timed(lambda: pc.exact_equity(*spot))
+        row(f"exact equity {' vs '.join(spot[0])} on {spot[1]} (every combo pair)",
+            bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
+        trials = 1000 if small else 1 << 28
+        got = pc.monte_carlo_equity(["AhKh", "random"], trials=trials, seed=1)
+        exact = pokerlut.equity(["AhKh", "random"], exact=True).equity
+        se = float(np.sqrt(exact[0] * (1 - exact[0]) / trials))
+        seconds = timed(lambda: pc.monte_carlo_equity(["AhKh", "random"], trials=trials, seed=1))
+        row("Monte Carlo AhKh vs random (within 4.5 s.e. of exact)", bool(abs(got.equity[0] - exact[0]) < 4.5 * se),
+            seconds, trials)
+        a = engines.monte_carlo_equity(["AhKh", "random", "7c7d"], trials=min(trials, 1 << 20), seed=9)
+        b = engines.monte_carlo_equity(["AhKh", "random", "7c7d"], trials=min(trials, 1 << 20), seed=9,
+                                       launch=(3, 64) if not small else (2, 3))
+        row("Monte Carlo: same numbers whatever the launch shape", bool((a.equity == b.equity).all()),
+            float("nan"), 0)
+
+    def showdowns() -> None:
+        deals = 256 if small else 1 << 22
+        cards = pokerlut.random_hands(deals, 11, wild_fraction=0.1, seed=5)
+        holes, board = np.ascontiguousarray(cards[:, :6]).reshape(deals, 3, 2), np.ascontiguousarray(cards[:, 6:])
+        d_holes, d_board = cuda.to_device(holes), cuda.to_device(board)
+        got = pc.showdown(d_holes, d_board)
+        want = pokerlut.showdown(holes, board)
+        ok = all(bool((g.copy_to_host() == w).all()) for g, w in zip(got, want))
+        row("showdown, 3 players, device arrays", ok, timed(lambda: pc.showdown(d_holes, d_board)), deals)
+
+    def omaha() -> None:
+        hands = 64 if small else 1 << 22
+        deals = pokerlut.random_hands(hands, 9, seed=6)
+        holes, boards = np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+        d_holes, d_boards = cuda.to_device(holes), cuda.to_device(boards)
+        for variant in ("omaha", "omaha-hilo"):
+            got = pc.evaluate_omaha(d_holes, d_boards, variant=variant)
+            want = pokerlut.evaluate_omaha(holes, boards, variant=variant)
+            if variant == "omaha":
+                ok = bool((got.copy_to_host() == want).all())
+            else:
+                ok = bool((got.high.copy_to_host() == want.high).all() and (got.low.copy_to_host() == want.low).all())
+            row(f"evaluate_omaha, 4 hole + 5 board, {variant}", ok,
+                timed(lambda: pc.evaluate_omaha(d_holes, d_boards, variant=variant)), hands)
+
+    started = time.perf_counter()
+    for name, fn in (("device-resident hands", device_resident), ("numpy in and out", host_numpy),
+                     ("every hand", every_hand), ("equity", equities), ("showdown", showdowns),
+                     ("omaha", omaha)):
+        section(name, fn)
+    print()
+    print(f"{'feature':58s} {'check':6s} {'best ms':>10s} {'items/s':>12s}  ratio")
+    for feature, check, seconds, rate, ratio in ROWS:
+        ms = f"{seconds * 1e3:10.3f}" if seconds == seconds else f"{'-':>10s}"
+        per = f"{rate:12.4g}" if rate == rate and rate > 0 else f"{'-':>12s}"
+        print(f"{feature:58s} {check:6s} {ms} {per}  {ratio}")
+    print(f"\n{time.perf_counter() - started:.1f} s in all; "
+          + ("all checks passed" if not FAILED else f"FAILED: {', '.join(FAILED)}"))
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,467 @@
+"""Engines that make their work on the device: every hand, every board, random deals.
+
+* :func:`strength_histogram` / :func:`category_counts`: every natural hand of 5, 6 or 7 cards of
+  the game's deck; a thread per ``k - 2``-card prefix, found from its index by combinatorial
+  unranking (no prefix list on the host), the last two cards looped with the key carried; counts in
+  a per-block shared histogram, added to the global one once per block.
+* :func:`exact_equity`: Hold'em hands and ranges over every board that completes the known cards,
+  every combination of the players' combos (the CPU's enumeration, not its sorting sweep); a thread
+  per combination and run of boards, each board unranked from its index among the live cards'
+  combinations.
+* :func:`monte_carlo_equity`: a counter-based generator: trial ``i`` draws its cards from
+  splitmix64 outputs of ``(seed, i)`` alone, so the same seed gives the same numbers whatever the
+  launch shape, and any run can be split across calls or devices.
+
+Pot shares are counted as integers (units of ``1/2520``, which every split among 1..9 players
+divides), so the totals do not depend on the order the threads add them in.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from math import comb
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .. import layout
+from .._input import check_deal, deal_cards
+from ..constants import BOARD_CARDS, HAND_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_STRENGTH, MIN_PLAYERS, N_NATURAL
+from ..enumeration import deck_of
+from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
+from ..equities.plan import combinations
+from ..equities.results import fractions
+from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
+from ..strength import category as cpu_category, category_names
+from ..variants import VariantLike, best_five_variant
+from ._support import simulated
+from .batch import launch_shape
+from .device import cuda, hand_value, hash_for, suit_rank_bit, tables as device_tables
+
+__all__ = ["strength_histogram", "category_counts", "exact_equity", "monte_carlo_equity", "GpuEquity",
+           "SHARE_UNITS"]
+
+U64 = np.uint64
+#: A pot share is counted in units of 1/2520: every split among 1..9 players is a whole number of them.
+SHARE_UNITS = math.lcm(*range(1, MAX_PLAYERS + 1))
+_HIST = MAX_STRENGTH + 1
+_MAX_K = 7
+_GOLDEN = U64(0x9E3779B97F4A7C15)
+_MIX1 = U64(0xBF58476D1CE4E5B9)
+_MIX2 = U64(0x94D049BB133111EB)
+_TRIAL = U64(0xD1B54A32D192ED03)
+_S30, _S27, _S31, _S32 = U64(30), U64(27), U64(31), U64(32)
+_FIRST = U64(layout.FIRST_CARD)
+
+if simulated():  # the simulator computes with numpy scalars, which warn on the wrap-around a device does silently
+    warnings.filterwarnings("ignore", "overflow encountered in scalar", RuntimeWarning)
+
+
+class GpuEquity(NamedTuple):
+    """Per player: ``equity`` (pot share, ties split evenly), ``win`` (alone) and ``tie`` (shared best
+    hand) as fractions; ``n`` boards enumerated or trials run; ``method`` ``"exact"`` or ``"monte carlo"``."""
+
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    n: int
+    method: str
+
+
+def _binomials(n: int) -> np.ndarray:
+    """``C(a, b)`` for ``a`` in ``0..n``, ``b`` in ``0.._MAX_K`` (int64)."""
+    return np.array([[comb(a, b) for b in range(_MAX_K + 1)] for a in range(n + 1)], np.int64)
+
+
+@cuda.jit(device=True)
+def unrank(index, k, binom, n, out):
+    """The ``index``-th ``k``-subset of ``0..n-1`` in colex order, ascending, into ``out[:k]``."""
+    x = index
+    top = n
+    for i in range(k, 0, -1):
+        c = top - 1
+        while binom[c, i] > x:
+            c -= 1
+        out[i - 1] = c
+        x -= binom[c, i]
+        top = c
+
+
+# --------------------------------------------------------------------------- every hand
+
+
+@cuda.jit
+def _histogram_kernel(deck, n, binom, n_prefixes, t, hist):
+    """Count every ``n``-card hand of ``deck`` by strength: a prefix of ``n - 2`` cards per index."""
+    counts = cuda.shared.array(_HIST, np.uint32)
+    for j in range(cuda.threadIdx.x, _HIST, cuda.blockDim.x):
+        counts[j] = 0
+    cuda.syncthreads()
+    bases, values = hash_for(t, n)
+    nd = deck.shape[0]
+    picked = cuda.local.array(_MAX_K, np.int64)
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < n_prefixes:
+        unrank(i, n - 2, binom, nd, picked)
+        c = U64(deck[picked[0]])
+        key = t.cards[c + _FIRST]
+        bits = suit_rank_bit(c)
+        for j in range(1, n - 2):
+            c = U64(deck[picked[j]])
+            key += t.cards[c]
+            bits |= suit_rank_bit(c)
+        for a in range(picked[n - 3] + 1, nd - 1):
+            ca = U64(deck[a])
+            key_a = key + t.cards[ca]
+            bits_a = bits | suit_rank_bit(ca)
+            for b in range(a + 1, nd):
+                cb = U64(deck[b])
+                s = hand_value(t, key_a + t.cards[cb], bits_a | suit_rank_bit(cb), n, bases, values)
+                cuda.atomic.add(counts, s, 1)
+        i += stride
+    cuda.syncthreads()
+    for j in range(cuda.threadIdx.x, _HIST, cuda.blockDim.x):
+        if counts[j]:
+            cuda.atomic.add(hist, j, U64(counts[j]))
+
+
+def _check_n_cards(n_cards) -> int:
+    if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
+        raise TypeError(f"n_cards must be an integer 5, 6 or 7, got {n_cards!r}")
+    if n_cards not in HAND_SIZES:
+        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+    return int(n_cards)
+
+
+def strength_histogram(n_cards: int, variant: VariantLike = "high", *, deck: Any = None,
+                       launch: tuple[int, int] | None = None) -> np.ndarray:
+    """How many natural ``n_cards``-card hands (5, 6 or 7) of the game's deck have each strength,
+    as :func:`pokerlut.strength_histogram` counts them (int64, shape ``(n + 1,)``), every hand
+    enumerated on the device.  ``deck``: the card ids to deal from instead of the game's deck (a
+    smaller deck makes a quick check); ``launch``: ``(blocks, threads)`` instead of the default.
+
+    >>> h = strength_histogram(5, deck=list(range(20)))      # the 15,504 hands of the 20 lowest cards
+    >>> int(h.sum()), int(h[7462])
+    (15504, 0)
+    """
+    n_cards = _check_n_cards(n_cards)
+    v = best_five_variant(variant, "pokerlut.cuda.strength_histogram")
+    if n_cards not in v.hand_sizes or v.tables.suit_sets:
+        raise ValueError(f"strength_histogram counts hands of 5, 6 or 7 cards ranked by rank sums; the {v.name} "
+                         f"game ranks hands of {' or '.join(map(str, v.hand_sizes))} cards")
+    cards = deck_of(v.tables) if deck is None else np.asarray(deal_cards(deck, "deck"), np.int64)
+    if deck is not None:
+        check_deal([("deck card", cards.astype(np.uint8))], v.tables.natural.cards, f"the {v.name} game",
+                   v.describe_deck())
+    hist = np.zeros(v.tables.n_strengths + 1, np.int64)
+    n_prefixes = comb(len(cards), n_cards - 2)
+    if len(cards) < n_cards:
+        return hist
+    t = device_tables(v)
+    d_hist = cuda.to_device(np.zeros(_HIST, np.uint64))
+    blocks, threads = launch or launch_shape(n_prefixes)
+    _histogram_kernel[blocks, threads](cuda.to_device(cards.astype(np.uint8)), n_cards,
+                                       cuda.to_device(_binomials(len(cards))), n_prefixes, t, d_hist)
+    counts = d_hist.copy_to_host().astype(np.int64)
+    hist[:] = counts[:len(hist)]
+    return hist
+
+
+def category_counts(n_cards: int, variant: VariantLike = "high", *, deck: Any = None) -> np.ndarray:
+    """How many natural ``n_cards``-card hands fall in each category of the game, as
+    :func:`pokerlut.category_counts` counts them, from :func:`strength_histogram` on the device.
+
+    >>> category_counts(5, deck=list(range(20))).tolist()
+    [0, 7680, 4320, 1920, 1020, 0, 480, 80, 4, 0]
+    """
+    v = best_five_variant(variant, "pokerlut.cuda.category_counts")
+    histogram = strength_histogram(n_cards, v, deck=deck)
+    categories = cpu_category(np.arange(1, len(histogram)), v)
+    return np.bincount(categories, weights=histogram[1:], minlength=len(category_names(v))).astype(np.int64)
+
+
+# --------------------------------------------------------------------------- equity
+
+
+def _holdem_only(v) -> None:
+    if v.is_stud or 7 not in v.hand_sizes:
+        raise ValueError(f"the GPU equity engines deal Hold'em (two hole cards, a five-card board); the {v.name} "
+                         f"game is not served (use pokerlut.equity)")
+
+
+def _holdem_deal(players, board, dead, variant, random_ok: bool):
+    """``(variant, hole cards per player (None: a random hand), board, live cards)``, checked as the
+    CPU checks a deal (each card once, in the game's deck)."""
+    v = best_five_variant(variant, "pokerlut.cuda equity")
+    _holdem_only(v)
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
+        raise TypeError(f"players must be a list of hands, got {players!r}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"an equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+    holes = []
+    for p, hand in enumerate(players):
+        if random_ok and (hand is None or (isinstance(hand, str) and hand.strip().lower() == "random")):
+            holes.append(None)
+            continue
+        cards = deal_cards(hand, f"player {p}")
+        if len(cards) != HOLDEM_HOLE:
+            raise ValueError(f"player {p} must hold {HOLDEM_HOLE} cards"
+                             + (" (or be 'random')" if random_ok else "") + f", got {len(cards)}")
+        holes.append(cards)
+    board = deal_cards(board, "the board")
+    dead = deal_cards(dead, "dead cards")
+    if len(board) not in (0, 3, 4, 5):
+        raise ValueError(f"the board holds 0, 3, 4 or 5 cards, got {len(board)}")
+    groups = [(f"player {p}'s card", h) for p, h in enumerate(holes) if h is not None]
+    groups += [("board card", board), ("dead card", dead)]
+    natural = v.tables.natural.cards  # equity deals no wild card
+    check_deal(groups, natural, f"the {v.name} game", v.describe_deck())
+    used = {int(c) for _, cards in groups for c in cards}
+    live = np.array([c for c in deck_of(v.tables.natural) if c not in used], np.uint8)
+    return v, holes, board, live
+
+
+def _partial_key(cards, table_cards) -> tuple[np.uint64, np.uint64]:
+    """Key (suit counters started) and suit-rank bits of some cards, on the host."""
+    key = U64(int(table_cards[layout.FIRST_CARD]) - int(table_cards[0]))
+    bits = U64(0)
+    for c in cards:
+        key = U64(int(key) + int(table_cards[int(c)]))
+        bits |= U64(host_suit_rank_bit(int(c)))
+    return key, bits
+
+
+def _player_arrays(holes, board, table_cards):
+    keys = np.zeros(len(holes), np.uint64)
+    bits = np.zeros(len(holes), np.uint64)
+    for p, hole in enumerate(holes):
+        keys[p], bits[p] = _partial_key(list(hole) + list(board), table_cards)
+    return keys, bits
+
+
+@cuda.jit
+def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts):
+    """Every combination ``c`` of hole cards (``keys[c]``, ``bits[c]``: each player's partial key and
+    suit-rank bits with the known board; ``masks[c]``: the holes' cards) on every completion of the
+    board by ``k`` live cards that holds none of them: each player's outright wins, ties and pot
+    share (in SHARE_UNITS) into ``counts[c, p, 0..2]``.  A thread takes ``chunk`` boards of one
+    combination at a time, found by unranking their indices."""
+    bases, values = t.bases7, t.values7
+    picked = cuda.local.array(_MAX_K, np.int64)
+    acc = cuda.local.array((MAX_PLAYERS, 3), np.int64)
+    strengths = cuda.local.array(MAX_PLAYERS, np.uint16)
+    players = keys.shape[1]
+    nl = live.shape[0]
+    per = (n_boards + chunk - 1) // chunk
+    w = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while w < keys.shape[0] * per:
+        c = w // per
+        lo = (w - c * per) * chunk
+        hi = min(lo + chunk, n_boards)
+        for p in range(players):
+            for j in range(3):
+                acc[p, j] = 0
+        for i in range(lo, hi):
+            unrank(i, k, binom, nl, picked)
+            board_key = U64(0)
+            board_bits = U64(0)
+            board_mask = U64(0)
+            for j in range(k):
+                card = U64(live[picked[j]])
+                board_key += t.cards[card]
+                board_bits |= suit_rank_bit(card)
+                board_mask |= U64(1) << card
+            if board_mask & masks[c]:
+                continue
+            _settle(players, keys[c], bits[c], board_key, board_bits, t, bases, values, strengths, acc)
+        for p in range(players):
+            for j in range(3):
+                if acc[p, j]:
+                    cuda.atomic.add(counts, (c, p, j), acc[p, j])
+        w += stride
+
+
+@cuda.jit(device=True)
+def _settle(players, keys, bits, board_key, board_bits, t, bases, values, strengths, acc):
+    """Rank the seven cards of each of the first ``players`` and credit the best: pot share, win
+    alone or tie."""
+    best = np.uint16(0)
+    for p in range(players):
+        s = hand_value(t, keys[p] + board_key, bits[p] | board_bits, 7, bases, values)
+        strengths[p] = s
+        best = max(best, s)
+    count = 0
+    for p in range(players):
+        if strengths[p] == best:
+            count += 1
+    share = SHARE_UNITS // count
+    for p in range(players):
+        if strengths[p] == best:
+            acc[p, 2] += share
+            if count == 1:
+                acc[p, 0] += 1
+            else:
+                acc[p, 1] += 1
+
+
+def _result(totals: np.ndarray, n: float, count: int, method: str) -> GpuEquity:
+    """Fractions of ``totals`` (P, 3): wins alone, ties, pot shares (the CPU's counts) over ``n`` deals."""
+    win, tie, equity, _ = fractions(totals, max(n, 1), SHARE_UNITS)
+    return GpuEquity(equity, win, tie, count, method)
+
+
+def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: VariantLike = "high",
+                 launch: tuple[int, int] | None = None, chunk: int = 64) -> GpuEquity:
+    """Exact equity of 2 to 9 Hold'em players, each two hole cards (``"AhKh"``) or a range
+    (``"TT+, AKs"``, ``"random"``, a :class:`~pokerlut.Range`), over every board completing
+    ``board`` (0, 3, 4 or 5 cards), ``dead`` cards out, in any best-five game: what
+    ``pokerlut.equity(players, board, dead, exact=True, method="enumerate")`` gives, every
+    combination of combos on every board ranked on the device (the deal read and checked by the
+    CPU's own :func:`pokerlut.equities.parse_deal`).  ``launch``: ``(blocks, threads)`` instead of the
+    default; ``chunk``: boards per thread at a time.
+
+    >>> r = exact_equity(["AhKh", "QdQc"], "2c 7d 9h 3s")
+    >>> [round(float(x), 4) for x in r.equity], r.n, r.method
+    ([0.1364, 0.8636], 44, 'exact')
+    """
+    v = best_five_variant(variant, "pokerlut.cuda equity")
+    _holdem_only(v)
+    deal = parse_deal(players, board, dead, v)
+    holes, weights = combinations(deal.ranges)
+    if len(holes) == 0:
+        raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
+    table_cards = v.tables.natural.cards
+    known = deal.board.astype(np.int64)
+    k = BOARD_CARDS - len(known)
+    hole_masks = (U64(1) << holes.astype(np.uint64)).sum(axis=2, dtype=np.uint64).sum(axis=1, dtype=np.uint64)
+    common = int(np.bitwise_and.reduce(hole_masks))
+    blocked = int(deal.excluded) | int(card_mask(deal.board)) | common
+    live = np.array([c for c in range(N_NATURAL) if not (blocked >> c) & 1], np.uint8)
+    n_enumerated = comb(len(live), k)
+    bit_of = np.array([int(host_suit_rank_bit(c)) for c in range(N_NATURAL)], np.uint64)
+    board_key = U64((int(table_cards[layout.FIRST_CARD]) - int(table_cards[0]) + sum(int(table_cards[c]) for c in known))
+                    % 2**64)
+    board_bits = U64(np.bitwise_or.reduce(bit_of[known])) if len(known) else U64(0)
+    keys = (board_key + table_cards[holes[:, :, 0]] + table_cards[holes[:, :, 1]]).astype(np.uint64)
+    bits = (board_bits | bit_of[holes[:, :, 0]] | bit_of[holes[:, :, 1]]).astype(np.uint64)
+    counts = cuda.to_device(np.zeros((len(holes), len(deal.players), 3), np.int64))
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
+    work = len(holes) * -(-n_enumerated // int(chunk))
+    blocks, threads = launch or launch_shape(work)
+    _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(_binomials(len(live))), n_enumerated,
+                                   int(chunk), cuda.to_device(keys), cuda.to_device(bits),
+                                   cuda.to_device(hole_masks), device_tables(v), counts)
+    total = np.einsum("t,tpk->pk", weights, counts.copy_to_host().astype(np.float64))
+    return _result(total, float(weights.sum()) * deal.n_boards, len(holes) * deal.n_boards, "exact")
+
+
+# --------------------------------------------------------------------------- Monte Carlo
+
+
+@cuda.jit(device=True)
+def _mix(z):
+    """splitmix64's finaliser: a well-mixed 64-bit function of ``z``."""
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@cuda.jit(device=True)
+def _draw(state, live, used):
+    """A live card not in ``used`` (a bit mask), drawn from the stream ``state``: ``(card, state)``."""
+    nl = U64(live.shape[0])
+    while True:
+        state += _GOLDEN
+        r = _mix(state)
+        index = ((r >> _S32) * nl) >> _S32
+        c = U64(live[index])
+        if ((used >> c) & U64(1)) == U64(0):
+            return c, state
+
+
+@cuda.jit
+def _monte_carlo_kernel(live, k, random_players, n_trials, seed, keys, bits, t, totals):
+    """Trial ``i``: the board's missing ``k`` cards and each random player's two, drawn from the
+    counter-based stream of ``(seed, i)``; shares credited as in :func:`_exact_kernel`."""
+    bases, values = t.bases7, t.values7
+    acc = cuda.local.array((MAX_PLAYERS, 3), np.int64)
+    strengths = cuda.local.array(MAX_PLAYERS, np.uint16)
+    my_keys = cuda.local.array(MAX_PLAYERS, np.uint64)
+    my_bits = cuda.local.array(MAX_PLAYERS, np.uint64)
+    players = keys.shape[0]
+    for p in range(players):
+        for j in range(3):
+            acc[p, j] = 0
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < n_trials:
+        state = _mix(seed ^ (U64(i) * _TRIAL))
+        used = U64(0)
+        board_key = U64(0)
+        board_bits = U64(0)
+        for j in range(k):
+            c, state = _draw(state, live, used)
+            used |= U64(1) << c
+            board_key += t.cards[c]
+            board_bits |= suit_rank_bit(c)
+        for p in range(players):
+            my_keys[p] = keys[p]
+            my_bits[p] = bits[p]
+            if random_players[p]:
+                for j in range(2):
+                    c, state = _draw(state, live, used)
+                    used |= U64(1) << c
+                    my_keys[p] += t.cards[c]
+                    my_bits[p] |= suit_rank_bit(c)
+        _settle(players, my_keys, my_bits, board_key, board_bits, t, bases, values, strengths, acc)
+        i += stride
+    for p in range(players):
+        for j in range(3):
+            if acc[p, j]:
+                cuda.atomic.add(totals, (p, j), acc[p, j])
+
+
+def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials: int = 1_000_000, seed: int = 0,
+                       variant: VariantLike = "high", launch: tuple[int, int] | None = None) -> GpuEquity:
+    """Monte Carlo equity of 2 to 9 Hold'em players, each two hole cards or ``"random"`` (a hand
+    dealt at random each trial), on a board of 0, 3, 4 or 5 known cards, ``dead`` cards out:
+    ``trials`` deals ranked on the device.  Trial ``i`` is a function of ``(seed, i)`` alone, so the
+    result is the same whatever ``launch`` (``(blocks, threads)``) or device runs it.
+
+    >>> r = monte_carlo_equity(["AhKh", "random"], "Qh Jh 2c", trials=100, seed=1)
+    >>> r.n, round(float(r.equity.sum()), 12), r.method
+    (100, 1.0, 'monte carlo')
+    """
+    if isinstance(trials, (bool, np.bool_)) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise ValueError(f"trials must be a positive integer, got {trials!r}")
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
+    v, holes, board, live = _holdem_deal(players, board, dead, variant, random_ok=True)
+    k = BOARD_CARDS - len(board)
+    random_players = np.array([h is None for h in holes], np.uint8)
+    if len(live) < k + 2 * int(random_players.sum()):
+        raise ValueError(f"{len(live)} cards are left: too few to deal the board and the random hands")
+    t = device_tables(v)
+    keys, bits = _player_arrays([() if h is None else h for h in holes], board, v.tables.natural.cards)
+    totals = cuda.to_device(np.zeros((len(holes), 3), np.int64))
+    blocks, threads = launch or launch_shape(int(trials))
+    _monte_carlo_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(random_players), int(trials),
+                                         U64(_seed_word(int(seed))), cuda.to_device(keys), cuda.to_device(bits), t,
+                                         totals)
+    return _result(totals.copy_to_host(), int(trials), int(trials), "monte carlo")
+
+
+def _seed_word(seed: int) -> int:
+    """The seed as the 64-bit word the trials' streams start from (splitmix64 of it, on the host).
+
+    >>> _seed_word(0) != _seed_word(1)
+    True
+    """
+    z = (seed + 0x9E3779B97F4A7C15) % 2**64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+    return z ^ (z >> 31)

@@ -1,0 +1,100 @@
+"""Full-size checks of pokerlut.cuda on a real CUDA device (``-m gpu``; skipped where there is none).
+
+The simulator runs the same code on small cases in every test run (tests/test_cuda_sim.py); these are
+the sizes only a device runs in reasonable time: every 7-card hand, a preflop equity, large batches.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.gpu
+
+
+@pytest.fixture(scope="module")
+def pc():
+    """pokerlut.cuda where a real device is present (numba-cuda is not imported otherwise)."""
+    if os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0"):
+        pytest.skip("the simulator runs tests/test_cuda_sim.py, not the full-size checks")
+    if not (os.path.exists("/dev/nvidiactl") or os.name == "nt"):
+        pytest.skip("no NVIDIA device here")
+    import pokerlut.cuda as module
+
+    if not module.available():
+        pytest.skip(module.device_info())
+    return module
+
+
+def test_every_seven_card_hand(pc):
+    import pokerlut
+
+    np.testing.assert_array_equal(pc.strength_histogram(7), pokerlut.strength_histogram(7))
+    np.testing.assert_array_equal(pc.category_counts(6, "short-deck"), pokerlut.category_counts(6, "short-deck"))
+
+
+def test_large_batches_of_every_size(pc):
+    from numba import cuda
+
+    import pokerlut
+
+    for k in (5, 6, 7):
+        hands = pokerlut.random_hands(1 << 21, k, wild_fraction=0.1, max_wilds=3, seed=k)
+        np.testing.assert_array_equal(pc.evaluate(cuda.to_device(hands)).copy_to_host(), pokerlut.evaluate(hands))
+        np.testing.assert_array_equal(pc.evaluate(hands, chunk_rows=1 << 19), pokerlut.evaluate(hands))
+    bad = pokerlut.random_hands(1 << 20, 7, seed=1)
+    bad[987_654, 6] = bad[987_654, 2]
+    with pytest.raises(ValueError) as cpu:
+        pokerlut.evaluate(bad)
+    with pytest.raises(ValueError) as gpu:
+        pc.evaluate(cuda.to_device(bad))
+    assert str(gpu.value) == str(cpu.value)
+
+
+def test_preflop_equity_exact_and_sampled(pc):
+    import pokerlut
+
+    want = pokerlut.equity(["AhKh", "QdQc"], exact=True)
+    got = pc.exact_equity(["AhKh", "QdQc"])
+    assert got.n == want.n
+    np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+    exact = pokerlut.equity(["AhKh", "random"], exact=True).equity
+    mc = pc.monte_carlo_equity(["AhKh", "random"], trials=1 << 26, seed=3)
+    assert abs(mc.equity[0] - exact[0]) < 4.5 * np.sqrt(exact[0] * (1 - exact[0]) / (1 << 26))
+    shaped = pc.monte_carlo_equity(["AhKh", "random"], trials=1 << 22, seed=3)
+    from pokerlut.cuda import engines
+
+    again = engines.monte_carlo_equity(
+        ["AhKh", "random"], trials=1 << 22, seed=3, launch=(7, 96))
+    np.testing.assert_array_equal(shaped.equity, again.equity)
+
+
+def test_cupy_and_torch_round_trips(pc):
+    import pokerlut
+
+    hands = pokerlut.random_hands(10_000, 7, seed=4)
+    want = pokerlut.evaluate(hands)
+    tried = 0
+    try:
+        import cupy
+    except ImportError:
+        pass
+    else:
+        got = pc.evaluate(cupy.asarray(hands))
+        assert isinstance(got, cupy.ndarray)
+        np.testing.assert_array_equal(cupy.asnumpy(got), want)
+        tried += 1
+    try:
+        import torch
+    except ImportError:
+        pass
+    else:
+        if torch.cuda.is_available():
+            got = pc.evaluate(torch.as_tensor(hands, device="cuda"))
+            assert isinstance(got, torch.Tensor) and got.is_cuda
+            np.testing.assert_array_equal(got.cpu().numpy(), want)
+            tried += 1
+    if not tried:
+        pytest.skip("neither CuPy nor PyTorch with CUDA is installed")

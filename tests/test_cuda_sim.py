@@ -1,0 +1,423 @@
+"""pokerlut.cuda, every kernel run through numba-cuda's simulator and checked against the CPU.
+
+numba-cuda reads ``NUMBA_ENABLE_CUDASIM`` once, when ``numba.cuda`` is first imported, so the GPU
+checks run in a process of their own: :func:`test_simulator` starts pytest on this file (and on the
+doctests of ``pokerlut.cuda``) with the variable set, where the tests under ``if CHILD`` are
+collected; the suite's own process never imports numba-cuda.  The cases are small (the simulator
+runs each CUDA thread as a Python thread).  Without a GPU, the tests here also check the error that
+names what is missing and that importing pokerlut leaves numba-cuda alone.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHILD = os.environ.get("POKERLUT_CUDA_SIM_CHILD") == "1"
+HAS_NUMBA_CUDA = importlib.util.find_spec("numba_cuda") is not None
+
+
+def _python(code: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
+    environment.update(env)
+    environment["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), environment.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, timeout=600)
+
+
+if not CHILD:
+
+    @pytest.mark.skipif(not HAS_NUMBA_CUDA, reason="needs numba-cuda: pip install 'pokerlut[cuda]'")
+    def test_simulator():
+        """Every check below (``CHILD``) and pokerlut.cuda's doctests, in numba-cuda's simulator."""
+        environment = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", POKERLUT_CUDA_SIM_CHILD="1")
+        environment["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), environment.get("PYTHONPATH", "")])
+        result = subprocess.run([sys.executable, "-m", "pytest", str(Path(__file__)), str(ROOT / "src/pokerlut/cuda"),
+                                 "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=--doctest-modules",
+                                 "-W", "error::pytest.PytestUnraisableExceptionWarning",
+                                 # the simulator computes with numpy scalars, which warn on the wrap-around
+                                 # of 64-bit arithmetic that a device does silently
+                                 "-W", "ignore:overflow encountered in scalar:RuntimeWarning"],
+                                cwd=ROOT, env=environment, capture_output=True, text=True, timeout=1200)
+        assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-4000:]
+        assert " passed" in result.stdout and " failed" not in result.stdout
+
+    @pytest.mark.skipif(not HAS_NUMBA_CUDA, reason="needs numba-cuda")
+    def test_every_kernel_compiles_for_a_device():
+        """numba's typing for a real device, which the simulator does not check (needs NVVM, not a GPU)."""
+        result = subprocess.run([sys.executable, str(ROOT / "scripts" / "check_cuda_ptx.py")], cwd=ROOT,
+                                env=dict(os.environ, PYTHONPATH=str(ROOT / "src")), capture_output=True, text=True,
+                                timeout=900)
+        if result.returncode == 2:
+            pytest.skip(result.stdout.strip().splitlines()[-1])
+        assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
+
+    def test_importing_pokerlut_leaves_numba_cuda_alone():
+        result = _python("import sys, pokerlut, pokerlut.cuda\n"
+                         "pokerlut.evaluate([[51, 47, 43, 39, 35]])\n"
+                         "print(sorted(m for m in sys.modules if m.startswith(('numba.cuda', 'numba_cuda'))))")
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == "[]"
+
+    def test_without_the_extra_the_error_names_it(monkeypatch):
+        from pokerlut.cuda import _support
+
+        real = importlib.util.find_spec
+        monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "numba_cuda" else real(name, *a))
+        _support._load.cache_clear()
+        try:
+            import pokerlut.cuda as pc
+
+            assert not pc.available()
+            with pytest.raises(ImportError, match=r"numba-cuda is not installed \(pip install 'pokerlut\[cuda\]'\)"):
+                pc.require()
+            assert pc.device_info().startswith("no CUDA device: numba-cuda is not installed")
+            with pytest.raises(ImportError, match="numba-cuda is not installed"):
+                pc.evaluate(np.zeros((1, 5), np.uint8))
+        finally:
+            _support._load.cache_clear()
+
+    @pytest.mark.skipif(not HAS_NUMBA_CUDA, reason="needs numba-cuda")
+    def test_without_a_device_the_error_names_it():
+        if os.path.exists("/dev/nvidiactl"):
+            pytest.skip("an NVIDIA device is present here")
+        result = _python("import pokerlut.cuda as pc\n"
+                         "print(pc.available()); print(pc.device_info())\n"
+                         "try:\n    pc.require()\nexcept RuntimeError as e:\n    print('RuntimeError', e)\n")
+        assert result.returncode == 0, result.stderr
+        lines = result.stdout.splitlines()
+        assert lines[0] == "False"
+        assert lines[1].startswith("no CUDA device: ")
+        assert lines[2].startswith("RuntimeError pokerlut.cuda: no CUDA device: ")
+
+    def test_numpy_without_row_stack_gets_the_alias(monkeypatch):
+        from pokerlut.cuda import _support
+
+        monkeypatch.delattr(np, "row_stack", raising=False)
+        _support._restore_numpy_aliases()
+        assert np.row_stack is np.vstack
+
+
+else:  # ------------------------------------------------------------------- in the simulator's process
+    from itertools import combinations
+
+    from numba import cuda
+
+    import pokerlut
+    import pokerlut.cuda as pc
+    from pokerlut.cuda import batch, device, engines
+    from pokerlut.sampling import random_hands
+    from pokerlut.variants import get_variant
+
+    BEST_FIVE_GAMES = ("short-deck", "short-deck-straight-over-trips", "ace-five-low", "eight-or-better",
+                       "deuce-seven-low", "stud", "razz")
+
+    def game_hands(variant: str, n: int, k: int, seed: int) -> np.ndarray:
+        """``n`` hands of ``k`` distinct cards of the game's deck."""
+        rng = np.random.default_rng(seed)
+        deck = np.array(get_variant(variant).deck, np.uint8)
+        return np.array([rng.choice(deck, k, replace=False) for _ in range(n)], np.uint8)
+
+    def error_of(call, *args, **kwargs) -> str:
+        with pytest.raises((ValueError, TypeError)) as info:
+            call(*args, **kwargs)
+        return f"{info.type.__name__}: {info.value}"
+
+    def test_available_in_the_simulator():
+        assert pc.available()
+        pc.require()
+        assert "simulator" in pc.device_info()
+
+    @pytest.mark.parametrize("k", [5, 6, 7])
+    def test_evaluate_device_arrays_equal_the_cpu(k):
+        hands = random_hands(600, k, wild_fraction=0.3, max_wilds=3, seed=k)
+        got = pc.evaluate(cuda.to_device(hands))
+        assert batch.is_device_array(got)
+        np.testing.assert_array_equal(got.copy_to_host(), pokerlut.evaluate(hands))
+
+    @pytest.mark.parametrize("variant", BEST_FIVE_GAMES)
+    def test_evaluate_every_best_five_game(variant):
+        for k in (5, 7):
+            hands = game_hands(variant, 150, k, seed=k)
+            np.testing.assert_array_equal(pc.evaluate(cuda.to_device(hands), variant=variant).copy_to_host(),
+                                          pokerlut.evaluate(hands, variant=variant))
+
+    @pytest.mark.parametrize("variant, k", [("ofc", 3), ("ofc", 5), ("three-card-poker", 3)])
+    def test_evaluate_rows_ranked_whole(variant, k):
+        hands = game_hands(variant, 300, k, seed=3)
+        np.testing.assert_array_equal(pc.evaluate(cuda.to_device(hands), variant=variant).copy_to_host(),
+                                      pokerlut.evaluate(hands, variant=variant))
+
+    def test_evaluate_unchecked_garbage_equals_the_cpu():
+        rng = np.random.default_rng(1)
+        for k in (5, 7):
+            hands = rng.integers(0, 256, (300, k), dtype=np.uint8)
+            hands[::3] = rng.integers(0, 53, (100, k), dtype=np.uint8)  # repeats and wild cards
+            np.testing.assert_array_equal(pc.evaluate(cuda.to_device(hands), check=False).copy_to_host(),
+                                          pokerlut.evaluate(hands, check=False))
+
+    def test_evaluate_other_dtypes_strides_and_shapes():
+        hands = random_hands(240, 7, wild_fraction=0.2, seed=9)
+        expected = pokerlut.evaluate(hands)
+        wide = cuda.to_device(hands.astype(np.int64))
+        np.testing.assert_array_equal(pc.evaluate(wide).copy_to_host(), expected)
+        strided = cuda.to_device(np.ascontiguousarray(np.repeat(hands, 2, axis=1)))[:, ::2]
+        np.testing.assert_array_equal(pc.evaluate(strided).copy_to_host(), expected)
+        cube = pc.evaluate(cuda.to_device(hands.reshape(8, 30, 7)))
+        assert cube.shape == (8, 30)
+        np.testing.assert_array_equal(cube.copy_to_host(), expected.reshape(8, 30))
+        one = pc.evaluate(cuda.to_device(hands[0]))
+        assert one.shape == ()
+        assert int(one.copy_to_host()) == expected[0]
+
+    def test_empty_input():
+        assert pc.evaluate(cuda.to_device(np.zeros((0, 7), np.uint8))).shape == (0,)
+        assert pc.evaluate(np.zeros((0, 5), np.uint8)).shape == (0,)
+        assert pc.category(cuda.to_device(np.zeros(0, np.uint16))).shape == (0,)
+
+    @pytest.mark.parametrize("case", ["repeat", "not a card", "wide", "short deck", "lead shape", "dtype", "shape"])
+    def test_bad_rows_are_named_as_the_cpu_names_them(case):
+        hands = random_hands(40, 7, seed=4).astype(np.int64)
+        variant = "high"
+        if case == "repeat":
+            hands[23, 5] = hands[23, 1]
+        elif case == "not a card":
+            hands[31, 2] = 99
+        elif case == "wide":
+            hands[12, 6] = 300
+        elif case == "short deck":
+            variant, hands = "short-deck", game_hands("short-deck", 40, 7, seed=4).astype(np.int64)
+            hands[17, 0] = 0  # the deuce of clubs, not dealt in short deck
+        elif case == "lead shape":
+            hands[33, 4] = 52
+            hands[33, 6] = hands[33, 3]
+            hands = hands.reshape(4, 10, 7)
+        elif case == "dtype":
+            hands = hands.astype(np.float64)
+        else:
+            hands = np.ascontiguousarray(hands[:, :4])
+        cpu = error_of(pokerlut.evaluate, hands, variant=variant)
+        if case != "dtype":
+            assert error_of(pc.evaluate, cuda.to_device(hands), variant=variant) == cpu
+        if case in ("repeat", "not a card", "wide", "lead shape"):
+            assert error_of(pc.evaluate, cuda.to_device(hands.astype(np.uint8) if case != "wide" else hands)) == cpu
+        assert error_of(pc.evaluate, hands, variant=variant) == cpu  # the host path
+
+    def test_host_input_streams_in_chunks():
+        hands = random_hands(700, 6, wild_fraction=0.2, seed=6)
+        np.testing.assert_array_equal(pc.evaluate(hands, chunk_rows=128), pokerlut.evaluate(hands))
+        texts = ["As Ks Qs Js Ts", "W 7h 7s 2c 2d"]
+        np.testing.assert_array_equal(pc.evaluate(texts), pokerlut.evaluate(texts))
+        bad = hands.copy()
+        bad[650, 3] = bad[650, 0]
+        assert error_of(pc.evaluate, bad, chunk_rows=128) == error_of(pokerlut.evaluate, bad)
+        np.testing.assert_array_equal(pc.evaluate(hands, chunk_rows=128), pokerlut.evaluate(hands))  # buffers reused
+        assert "chunk_rows must be a positive integer" in error_of(pc.evaluate, hands, chunk_rows=0)
+
+    def test_category_equals_the_cpu():
+        strengths = np.random.default_rng(2).integers(1, 7476, 500).astype(np.uint16)
+        np.testing.assert_array_equal(pc.category(cuda.to_device(strengths)).copy_to_host(),
+                                      pokerlut.category(strengths))
+        low = np.random.default_rng(3).integers(1, 1405, (20, 10))
+        np.testing.assert_array_equal(pc.category(cuda.to_device(low), "short-deck").copy_to_host(),
+                                      pokerlut.category(low, "short-deck"))
+        strengths[77] = 0
+        assert error_of(pc.category, cuda.to_device(strengths)) == error_of(pokerlut.category, strengths)
+
+    def _deals(n: int, players: int, hole: int, board: int, seed: int, wild: bool = False) -> tuple:
+        cards = random_hands(n, players * hole + board, seed=seed)
+        if wild:
+            cards[::4, 0] = 52
+        return (np.ascontiguousarray(cards[:, :players * hole]).reshape(n, players, hole),
+                np.ascontiguousarray(cards[:, players * hole:]))
+
+    def test_showdown_equals_the_cpu():
+        holes, board = _deals(300, 3, 2, 5, seed=11, wild=True)
+        got = pc.showdown(cuda.to_device(holes), cuda.to_device(board))
+        want = pokerlut.showdown(holes, board)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g.copy_to_host(), w)
+        holes, board = _deals(1, 4, 2, 4, seed=12)
+        got = pc.showdown(holes[0], board[0])  # host input, one deal
+        want = pokerlut.showdown(holes[0], board[0])
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
+        holes = game_hands("razz", 30, 14, seed=13).reshape(30, 2, 7)
+        got = pc.showdown(cuda.to_device(holes), None, variant="razz")
+        np.testing.assert_array_equal(got.shares.copy_to_host(), pokerlut.showdown(holes, variant="razz").shares)
+
+    def test_showdown_bad_deals_are_named_as_the_cpu_names_them():
+        holes, board = _deals(50, 2, 2, 5, seed=14)
+        repeated = holes.copy()
+        repeated[37, 1, 0] = board[37, 2]
+        assert error_of(pc.showdown, cuda.to_device(repeated), cuda.to_device(board)) == \
+            error_of(pokerlut.showdown, repeated, board)
+        wide = holes.astype(np.int32)
+        wide[41, 0, 1] = 400
+        assert error_of(pc.showdown, cuda.to_device(wide), cuda.to_device(board)) == \
+            error_of(pokerlut.showdown, wide, board)
+        assert error_of(pc.showdown, repeated[37], board[37]) == error_of(pokerlut.showdown, repeated[37], board[37])
+
+    @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
+    def test_omaha_equals_the_cpu(variant):
+        for n_hole, n_board in ((4, 5), (5, 3), (6, 4)):
+            deals = random_hands(50, n_hole + n_board, seed=n_hole)
+            holes, boards = np.ascontiguousarray(deals[:, :n_hole]), np.ascontiguousarray(deals[:, n_hole:])
+            got = pc.evaluate_omaha(cuda.to_device(holes), cuda.to_device(boards), variant=variant)
+            want = pokerlut.evaluate_omaha(holes, boards, variant=variant)
+            if variant == "omaha":
+                np.testing.assert_array_equal(got.copy_to_host(), want)
+            else:
+                np.testing.assert_array_equal(got.high.copy_to_host(), want.high)
+                np.testing.assert_array_equal(got.low.copy_to_host(), want.low)
+        shared = np.array([0, 5, 10, 33, 51], np.uint8)
+        holes = game_hands("high", 60, 8, seed=5)
+        holes = np.array([[c for c in row if c not in shared][:4] for row in holes], np.uint8)
+        got = pc.evaluate_omaha(holes.reshape(6, 10, 4), shared, variant=variant)  # host input, one board
+        want = pokerlut.evaluate_omaha(holes.reshape(6, 10, 4), shared, variant=variant)
+        for g, w in zip(got if variant != "omaha" else [got], want if variant != "omaha" else [want]):
+            np.testing.assert_array_equal(g, w)
+
+    @pytest.mark.parametrize("case", ["repeat", "wild", "wide", "shared board", "unchecked"])
+    def test_omaha_bad_hands_are_named_as_the_cpu_names_them(case):
+        deals = random_hands(30, 9, seed=8).astype(np.int32)
+        holes, boards = np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+        if case == "repeat":
+            holes[21, 2] = boards[21, 4]
+        elif case == "wild":
+            boards[9, 0] = 52
+        elif case == "wide":
+            holes[14, 1] = 999
+        elif case == "shared board":
+            boards = np.ascontiguousarray(boards[0])
+            holes[6, 3] = boards[2]
+        else:
+            holes[4, 0] = holes[4, 1]
+            boards[7, 3] = 52
+            got = pc.evaluate_omaha(cuda.to_device(holes), cuda.to_device(boards), check=False).copy_to_host()
+            np.testing.assert_array_equal(got, pokerlut.evaluate_omaha(holes, boards, check=False))
+            assert got[4] == 0 and got[7] == 0
+            return
+        cpu = error_of(pokerlut.evaluate_omaha, holes, boards)
+        assert error_of(pc.evaluate_omaha, cuda.to_device(holes), cuda.to_device(boards)) == cpu
+        assert error_of(pc.evaluate_omaha, holes, boards) == cpu
+
+    @pytest.mark.parametrize("n_cards", [5, 6, 7])
+    def test_histogram_of_every_hand_of_a_small_deck(n_cards):
+        deck = [0, 1, 2, 5, 9, 12, 13, 17, 22, 26, 30, 31, 40, 44, 48, 51]
+        hands = np.array(list(combinations(deck, n_cards)), np.uint8)
+        want = np.bincount(pokerlut.evaluate(hands), minlength=7476)
+        got = engines.strength_histogram(n_cards, deck=deck)
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(engines.strength_histogram(n_cards, deck=deck, launch=(3, 5)), want)
+        counts = engines.category_counts(n_cards, deck=deck)
+        np.testing.assert_array_equal(counts, np.bincount(pokerlut.category(hands_strengths := pokerlut.evaluate(hands)),
+                                                          minlength=10))
+        assert counts.sum() == len(hands_strengths)
+
+    def test_histogram_of_another_game():
+        deck = [c for c in get_variant("short-deck").deck][:15]
+        hands = np.array(list(combinations(deck, 6)), np.uint8)
+        got = engines.strength_histogram(6, "short-deck", deck=deck)
+        np.testing.assert_array_equal(got, np.bincount(pokerlut.evaluate(hands, variant="short-deck"),
+                                                       minlength=len(got)))
+
+    @pytest.mark.parametrize("players, board, dead, variant", [
+        (["AhKh", "QdQc"], "2c 7d 9h", "", "high"),
+        (["AsAd", "KcKh", "7s8s"], "Ks 7h 2c 3d", "", "high"),
+        (["AhKh", "QdQc", "JsTs"], "2h 3h 9c", "4h 5s", "high"),
+        (["AhKh", "9d9c"], "Ts Jh 6c", "", "short-deck"),
+        (["AhKh", "QQ+, AKs"], "2c 7d 9h 3s", "", "high"),
+        (["JJ+", "AhKs"], "2c 7d 9h 3s", "Qh", "high"),
+        (["AsAd", "KK, 76s", "QQ"], "Ks 7h 2c 3d", "", "high"),
+    ])
+    def test_exact_equity_equals_the_cpu(players, board, dead, variant):
+        got = engines.exact_equity(players, board, dead, variant=variant)
+        want = pokerlut.equity(players, board, dead, exact=True, variant=variant)
+        assert got.n == want.n
+        np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(got.win, want.win, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(got.tie, want.tie, rtol=0, atol=1e-12)
+        again = engines.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=7)
+        np.testing.assert_array_equal(again.equity, got.equity)
+
+    def test_monte_carlo_is_the_same_whatever_the_launch_shape():
+        runs = [engines.monte_carlo_equity(["AhKh", "random", "7c7d"], "Qs 7h 2c", trials=400, seed=7, launch=launch)
+                for launch in ((1, 1), (2, 3), (4, 32))]
+        for other in runs[1:]:
+            for a, b in zip(runs[0][:3], other[:3]):
+                np.testing.assert_array_equal(a, b)
+        different = engines.monte_carlo_equity(["AhKh", "random", "7c7d"], "Qs 7h 2c", trials=400, seed=8)
+        assert not np.array_equal(different.equity, runs[0].equity)
+
+    @pytest.mark.parametrize("players, board", [(["AhKh", "random"], ""), (["AsAd", "KK"], "Ks 7h 2c"),
+                                                (["random", "random", "QdQh"], "2c 3c 4c 5d")])
+    def test_monte_carlo_agrees_with_the_exact_cpu_equity(players, board):
+        trials = 3000
+        got = engines.monte_carlo_equity([p if p != "KK" else "KdKc" for p in players], board, trials=trials, seed=3)
+        want = pokerlut.equity([p if p != "KK" else "KdKc" for p in players], board, exact=True).equity
+        se = np.sqrt(want * (1 - want) / trials)
+        assert np.all(np.abs(got.equity - want) < 4.5 * se + 1e-9), (got.equity, want)
+        assert abs(got.equity.sum() - 1) < 1e-12
+
+    def test_equity_input_errors():
+        assert error_of(engines.exact_equity, ["AhKh", "AhQc"]) == error_of(pokerlut.equity, ["AhKh", "AhQc"])
+        assert "trials must be a positive integer" in error_of(engines.monte_carlo_equity, ["AhKh", "random"],
+                                                                trials=0)
+        assert "pokerlut.evaluate_omaha" in error_of(engines.exact_equity, ["AhKhQdQc", "2c3c4c5c"], variant="omaha")
+        assert "not served" in error_of(engines.exact_equity, ["AhKh", "QdQc"], variant="stud")
+
+    # the user kernel of docs/gpu.md, with the device functions of pokerlut.cuda.device
+    @cuda.jit
+    def user_kernel(tables, hands, boards, out_rank, out_checked, out_value, out_category, out_compare):
+        i = cuda.grid(1)
+        if i < hands.shape[0]:
+            out_rank[i] = device.rank(tables, hands[i])
+            out_checked[i] = device.rank_checked(tables, hands[i])
+            h = device.empty(tables)
+            for j in range(boards.shape[1]):
+                h = device.add(tables, h, boards[i, j])
+            h = device.add(tables, device.add(tables, h, hands[i, 0]), hands[i, 1])
+            out_value[i] = device.value(tables, h)
+            out_category[i] = device.category(tables, out_rank[i])
+            out_compare[i] = device.compare(tables, hands[i], hands[(i + 1) % hands.shape[0]])
+
+    def test_device_functions_in_a_user_kernel():
+        hands = random_hands(200, 7, wild_fraction=0.2, seed=21)
+        hands[5, 6] = hands[5, 0]  # a repeat: rank does not look, rank_checked gives 0
+        hands[9, 3] = 200  # not a card: 0 everywhere
+        boards = np.ascontiguousarray(hands[:, 2:])
+        outs = [cuda.device_array(200, dt) for dt in (np.uint16, np.uint16, np.uint16, np.int64, np.int64)]
+        user_kernel[4, 64](device.tables(), cuda.to_device(hands), cuda.to_device(boards), *outs)
+        rank, checked, value, category, compare = (o.copy_to_host() for o in outs)
+        unchecked = pokerlut.evaluate(hands, check=False)
+        np.testing.assert_array_equal(rank, unchecked)
+        np.testing.assert_array_equal(value, unchecked)
+        valid = np.ones(200, bool)
+        valid[[5, 9]] = False
+        np.testing.assert_array_equal(checked[valid], pokerlut.evaluate(hands[valid]))
+        assert checked[5] == 0 and checked[9] == 0
+        np.testing.assert_array_equal(category[valid], pokerlut.category(rank[valid]))
+        assert category[9] == -1
+        np.testing.assert_array_equal(compare, np.sign(unchecked.astype(int) - np.roll(unchecked, -1).astype(int)))
+
+    def test_the_guide_kernel_runs_and_agrees():
+        """The complete user kernel of docs/gpu.md, run as it is written there."""
+        text = (ROOT / "docs" / "gpu.md").read_text(encoding="utf-8")
+        section = text[text.index("## Your own kernels"):]
+        code = section[section.index("```python") + len("```python"):]
+        code = code[:code.index("```")]
+        assert "assert (out.copy_to_host()" in code
+        exec(compile(code, "docs/gpu.md", "exec"), {"__name__": "guide"})
+
+    def test_benchmark_script_runs_small():
+        result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "gpu.py"), "--small"], cwd=ROOT,
+                                env=dict(os.environ), capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+        assert "all checks passed" in result.stdout
