@@ -24,7 +24,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso"),
     "ranges and games": ("ranges", "videopoker", "boards", "ofc", "abstraction"),
     "equity": ("equities",),
-    "tools": ("interop", "course", "dask", "plot", "bench"),
+    "tools": ("interop", "course", "dask", "plot", "bench", "analytics"),
     "face": ("warmup", "cli", "__init__", "__main__"),
     "generator": ("tablegen",),
 }
