@@ -108,7 +108,9 @@ class AllFlops:
 
     Per row (a class of flops): ``flops`` (F, 3) uint8, ``weights`` (F,) the flops it stands for,
     ``deals`` (F,) the deals on one of them (combo pairs by weight times turns and rivers), and per
-    player (F, 2) ``equity``, ``win``, ``tie``.  ``made`` and ``draws`` (each (2, F, k): per player the
+    player (F, 2) ``equity``, ``win``, ``tie`` (NaN on a flop where the ranges never fit together:
+    ``deals`` 0, as for ``AA`` on ``Ah Ad Ac``).  The rows cover every flop the deck less the dead
+    cards and the fixed hands can deal.  ``made`` and ``draws`` (each (2, F, k): per player the
     share of its range, by weight, in each of :data:`~pokerlut.boards.MADE_CLASSES` and
     :data:`~pokerlut.boards.DRAWS`) and ``no_draw`` (2, F) in the high game, else ``None``.
     ``combos``: with ``per_combo``, per player the combos of its range (n, 2) and ``combo_equity``
@@ -137,8 +139,9 @@ class AllFlops:
         return len(self.flops)
 
     def _mean(self, values: np.ndarray) -> np.ndarray:
-        w = self.weights * self.deals
-        return np.asarray(w @ values / w.sum())
+        dealt = self.deals > 0  # a flop on which the ranges never fit weighs nothing (its figures are NaN)
+        w = self.weights[dealt] * self.deals[dealt]
+        return np.asarray(w @ values[dealt] / w.sum())
 
     @property
     def total(self) -> np.ndarray:
@@ -291,7 +294,7 @@ def _shares(deal: Deal, rows: np.ndarray, keeps: list[list[np.ndarray]]) -> tupl
         w = p.range.weights[index]
         d = draw_classes(holes, rows[which])
         totals = np.bincount(which, weights=w, minlength=F)
-        totals[totals == 0] = np.inf  # a flop blocking the whole range: no share (the row is dropped)
+        totals[totals == 0] = np.nan  # a flop holding a card of every combo: no share
         classes = d.made.classes.astype(np.int64)
         made[i] = np.bincount(which * len(MADE_CLASSES) + classes, weights=w,
                               minlength=F * len(MADE_CLASSES)).reshape(F, len(MADE_CLASSES)) / totals[:, None]
@@ -379,16 +382,15 @@ def all_flops(players: PlayersLike, dead: CardsLike = "", *, variant: VariantLik
                     combo_eq[i][f, kept[i]] = (c[:, 0] + c[:, 1] / 2) / c[:, 2]
     if bar is not None:
         bar.close()
-    possible = deals > 0
-    if not possible.any():
+    if not (deals > 0).any():
         raise ValueError("the players' ranges never fit together on any flop")
     lose = np.maximum(0.0, 1.0 - win - tie)
     made = draws_ = no_draw = None
     if classes and v.name == CLASSES_GAME:
-        made, draws_, no_draw = _shares(deal, rows, keeps)
-        made, draws_, no_draw = made[:, possible], draws_[:, possible], no_draw[:, possible]
-    return AllFlops(deal.labels, v.name, format_cards(deal.dead), rows[possible], weights[possible], deals[possible],
-                    np.stack([win, lose], axis=1)[possible], np.stack([tie, tie], axis=1)[possible],
-                    np.stack([win + tie / 2, lose + tie / 2], axis=1)[possible], made, draws_, no_draw,
-                    [r.combos.copy() for r in deal.ranges] if per_combo else None,
-                    [e[possible] for e in combo_eq] if per_combo else None, group, time.perf_counter() - start)
+        with np.errstate(invalid="ignore"):
+            made, draws_, no_draw = _shares(deal, rows, keeps)
+    return AllFlops(deal.labels, v.name, format_cards(deal.dead), rows, weights, deals,
+                    np.stack([win, lose], axis=1), np.stack([tie, tie], axis=1),
+                    np.stack([win + tie / 2, lose + tie / 2], axis=1), made, draws_, no_draw,
+                    [r.combos.copy() for r in deal.ranges] if per_combo else None, combo_eq, group,
+                    time.perf_counter() - start)

@@ -43,7 +43,7 @@ def canonical_flops() -> tuple[np.ndarray, np.ndarray]:
 
     >>> f, w = canonical_flops()
     >>> f.shape, int(w.sum()), format_cards(f[-1]), int(w[-1])
-    ((1755, 3), 22100, 'Ad Ac Ks', 12)
+    ((1755, 3), 22100, 'Ah Ad Ac', 4)
     """
     every = np.array(list(itertools.combinations(range(4 * 13 - 1, -1, -1), FLOP_CARDS)), dtype=np.int64)
     flops, weights = flop_classes(every, np.ones(len(every)), ALL_PERMUTATIONS)
