@@ -137,7 +137,7 @@ def flop_subset(size: int) -> FlopSubset:
     --------
     >>> s = flop_subset(49)
     >>> len(s) <= 49, s.text[0]
-    (True, 'As Ks Qs')
+    (True, 'Ac 6d 5h')
     """
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)):
         raise TypeError(f"size is an integer, got {size!r}")
