@@ -42,7 +42,7 @@ def texture_means(result: AllFlops, player: int = 0) -> dict[str, dict[str, floa
     >>> from pokerlut.analytics import all_flops
     >>> m = texture_means(all_flops(["AA", "KK"], classes=False))
     >>> sorted(m), round(m["pairing"]["trips"], 3)
-    (['high card', 'pairing', 'suits'], 0.869)
+    (['high card', 'pairing', 'suits'], 0.917)
     """
     _check(result, player)
     t = result.texture()
