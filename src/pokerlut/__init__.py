@@ -9,6 +9,7 @@
 from . import boards, course, interop, iso, jit, videopoker
 from ._notice import CompileNotice
 from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
+from .analytics import all_flops, equity_distribution, flop_subset
 from .abstraction import ehs, ehs2, equity_histogram, hand_strength, potential, preflop_equity, street_table
 from .boards import board_texture, draws, made_hand, outs, range_breakdown
 from .cards import format_card, format_cards, parse_card, parse_cards
@@ -29,6 +30,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CompileNotice",
+    "all_flops", "equity_distribution", "flop_subset",
     "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",
