@@ -172,3 +172,32 @@ def test_to_frame(symmetric):
 def test_bad_input(players, kwargs, match):
     with pytest.raises((ValueError, TypeError), match=match):
         all_flops(players, **kwargs)
+
+
+#: The errors docs/analytics.md states for pokerlut's subsets: player 0's equity over the subset less
+#: the exact preflop equity, to 4 decimals, per spot and size.
+STATED_SPOTS = [["TT+, AKs", "random"], ["22+, A2s+, K9s+, ATo+", "random"], ["AKo", "QQ"], ["JTs", "66"],
+                ["top20%", "top5%"]]
+STATED_ERRORS = {
+    25: [-0.0039, -0.0064, -0.0080, +0.0205, -0.0110],
+    49: [+0.0040, -0.0002, -0.0078, -0.0046, -0.0037],
+    95: [+0.0024, -0.0010, -0.0045, +0.0009, -0.0045],
+    184: [-0.0000, -0.0011, +0.0029, +0.0074, -0.0011],
+}
+
+
+@pytest.mark.parametrize("size", sorted(STATED_ERRORS))
+def test_subset_errors_as_stated(size):
+    s = flop_subset(size)
+    assert len(s) == size and abs(s.weights.sum() - 22100) < 1e-9 and (s.weights > 0).all()
+    full, _ = canonical_flops()
+    assert all(any(np.array_equal(f, g) for g in full) for f in s.flops)  # canonical flops
+    for spot, stated in zip(STATED_SPOTS, STATED_ERRORS[size]):
+        error = all_flops(spot, flops=s, classes=False).total[0] - pokerlut.equity(spot).equity[0]
+        assert round(float(error), 4) == pytest.approx(stated, abs=1e-12), (spot, size, error)
+
+
+def test_subset_of_every_flop_is_exact():
+    s = flop_subset(1755)
+    r = all_flops(["AKo", "QQ"], flops=s, classes=False)
+    assert abs(r.total[0] - pokerlut.equity(["AKo", "QQ"]).equity[0]) < 1e-12

@@ -7,8 +7,12 @@ jack, ten or nine, eight or lower); the size is shared among the strata in propo
 each stands for (largest remainders; a stratum left with no flop drops out, and the others' weights
 are scaled to make up 22,100 again); inside a stratum, ordered by the flop's three ranks, the flops
 at evenly spaced points of its cumulative multiplicity are taken, each weighted by an equal part
-of the stratum's flops.  So every stratum is weighted exactly as in the full set.  The choice is
-deterministic.
+of the stratum's flops.  Then, when the subset has at least twice as many flops as there are
+features below, the weights are fit to the full set (calibrated: the least change, in the
+chi-square sense, that makes the subset's weighted totals equal the full set's) on 21 features
+of a flop: how many of its cards have each of the 13 ranks, its connectedness (1, 2 or 3 ranks in
+one straight's window), its suits (rainbow, two-tone, monotone) and pairing (unpaired, paired); a
+weight is kept at 5% of its stratified value at least.  The choice is deterministic.
 
 Pass a subset to :func:`pokerlut.analytics.all_flops` as ``flops=``; each of its flops stands for its
 whole suit class, so it stays right with suit-dependent ranges and dead cards.
@@ -28,7 +32,7 @@ import numpy as np
 
 from ..boards import board_texture
 from ..cards import format_cards
-from ..constants import N_SUITS, PAIRED, RAINBOW, TWO_TONE, UNPAIRED
+from ..constants import MONOTONE, N_SUITS, PAIRED, RAINBOW, TWO_TONE, UNPAIRED
 from .flops import ALL_PERMUTATIONS, FLOP_CARDS, flop_classes
 
 __all__ = ["FlopSubset", "flop_subset", "canonical_flops", "texture_strata", "HIGH_CARD_GROUPS"]
@@ -84,6 +88,29 @@ class FlopSubset:
         return [format_cards(f) for f in self.flops]
 
 
+#: The features the weights are fit on (see the module doc).
+N_FEATURES = 13 + 3 + 3 + 2
+#: A calibrated weight is at least this share of its stratified weight.
+MIN_WEIGHT_SHARE = 0.05
+
+
+def _features(flops: np.ndarray) -> np.ndarray:
+    """(N_FEATURES, n): per flop, its cards of each rank, connectedness 1..3, suits, pairing."""
+    ranks = flops // N_SUITS
+    t = board_texture(flops.astype(np.uint8))
+    rows = [np.sum(ranks == r, axis=1) for r in range(13)]
+    rows += [t.connected == c for c in (1, 2, 3)]
+    rows += [t.suits == RAINBOW, t.suits == TWO_TONE, t.suits == MONOTONE, t.pairing == UNPAIRED, t.pairing == PAIRED]
+    return np.array(rows, dtype=np.float64)
+
+
+def _calibrated(flops: np.ndarray, w0: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """``w0`` changed least (chi-square distance) so that the features' weighted totals are ``targets``."""
+    A = _features(flops)
+    lam = np.linalg.lstsq((A * w0) @ A.T, targets - A @ w0, rcond=None)[0]
+    return np.maximum(w0 * (1 + A.T @ lam), MIN_WEIGHT_SHARE * w0)
+
+
 def _shares(total: int, weights: np.ndarray) -> np.ndarray:
     """``total`` split in proportion to ``weights``, by largest remainders."""
     exact = total * weights / weights.sum()
@@ -114,8 +141,11 @@ def _subset(size: int) -> FlopSubset:
         chosen.extend(picks.tolist())
         weights.extend((repeats * cum[-1] / n).tolist())
     w = np.array(weights)
+    picked = flops[np.array(chosen)]
+    if len(picked) >= 2 * N_FEATURES:
+        w = _calibrated(picked, w, _features(flops) @ mult)
     w *= mult.sum() / w.sum()
-    out = FlopSubset(flops[np.array(chosen)].copy(), w)
+    out = FlopSubset(picked.copy(), w)
     out.flops.setflags(write=False)
     out.weights.setflags(write=False)
     return out
