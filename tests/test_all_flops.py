@@ -201,3 +201,20 @@ def test_subset_of_every_flop_is_exact():
     s = flop_subset(1755)
     r = all_flops(["AKo", "QQ"], flops=s, classes=False)
     assert abs(r.total[0] - pokerlut.equity(["AKo", "QQ"]).equity[0]) < 1e-12
+
+
+@pytest.mark.parametrize("flop", ["Kh 8h 3h", "9c 9d 4c", "Qs 7h 2c", "5d 5c 5h"])
+def test_turns_and_rivers_per_class_of_the_flops_symmetry(flop):
+    """The sweep ranking one turn and river per class of the permutations keeping the flop (and the
+    ranges) gives every combo's counts as ranking them all does."""
+    from pokerlut.analytics.flops import _stabilizer  # noqa: PLC2701 (the helper under test)
+    from pokerlut.equities.sweep import sweep_counts, symmetry
+
+    deal = pokerlut.equities.parse_deal(["TT+, AKs, 0.5(76s)", "random"], flop)
+    perms = _stabilizer(symmetry(pokerlut.equities.parse_deal(["TT+, AKs, 0.5(76s)", "random"])),
+                        pokerlut.parse_cards(flop))
+    assert len(perms) > 1 or flop == "Qs 7h 2c"
+    every = sweep_counts(deal, both=True, perms=perms[:1])
+    classes = sweep_counts(deal, both=True, perms=perms)
+    for a, b in zip(every[:2], classes[:2]):
+        assert np.allclose(a, b, rtol=1e-12, atol=1e-9)
