@@ -19,6 +19,7 @@ from .enumeration import category_counts, strength_histogram
 from .equities import BatchEquityResult, EquityResult, equity, equity_batch
 from .evaluate import evaluate
 from .omaha import HiLo, evaluate_omaha
+from .omaha_five import OmahaBestFive, omaha_best_five
 from .ranges import Range, parse_range
 from .sampling import random_hands
 from .showdown import BestFive, HiLoShowdown, Showdown, best_five, compare, made_cards, showdown
@@ -30,7 +31,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CompileNotice",
-    "all_flops", "equity_distribution", "flop_subset",
+    "all_flops", "equity_distribution", "flop_subset", "OmahaBestFive", "omaha_best_five",
     "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",
