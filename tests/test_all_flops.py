@@ -218,3 +218,10 @@ def test_turns_and_rivers_per_class_of_the_flops_symmetry(flop):
     classes = sweep_counts(deal, both=True, perms=perms)
     for a, b in zip(every[:2], classes[:2]):
         assert np.allclose(a, b, rtol=1e-12, atol=1e-9)
+
+
+def test_a_subset_that_cannot_be_dealt():
+    with pytest.raises(ValueError, match="no flop of the subset"):
+        all_flops(["KK", "QQ"], "Ah Ad", flops=(["Ac As Ah"], [1.0]))
+    with pytest.raises(ValueError, match="three different"):
+        all_flops(["KK", "QQ"], flops=(np.array([[1, 1, 2]]), [1.0]))

@@ -239,7 +239,10 @@ def _flop_rows(deal: Deal, flops: Any) -> tuple[np.ndarray, np.ndarray, int]:
         rows, w = flop_classes(every, np.ones(len(every)), perms)
     else:
         given, weights = _read_subset(flops)
-        rows, w = flop_classes(*_subset_rows((given, weights), live), perms)
+        members, member_weights = _subset_rows((given, weights), live)
+        if len(members) == 0:
+            raise ValueError("no flop of the subset can be dealt: each holds a dead card or a fixed hand's card")
+        rows, w = flop_classes(members, member_weights, perms)
     return rows, w, len(perms)
 
 
