@@ -17,6 +17,7 @@ from .constants import MAX_STRENGTH, NATURAL_STRENGTHS, WILD
 from .course import from_course, to_course_strings
 from .enumeration import category_counts, strength_histogram
 from .equities import BatchEquityResult, EquityResult, equity, equity_batch
+from .equities.hilo import HiLoShares, hilo_shares
 from .evaluate import evaluate
 from .omaha import HiLo, evaluate_omaha
 from .omaha_five import OmahaBestFive, omaha_best_five
@@ -31,7 +32,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CompileNotice",
-    "all_flops", "equity_distribution", "flop_subset", "OmahaBestFive", "omaha_best_five",
+    "all_flops", "equity_distribution", "flop_subset", "OmahaBestFive", "omaha_best_five", "HiLoShares", "hilo_shares",
     "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",
