@@ -30,7 +30,7 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -45,6 +45,11 @@ from ..equities.sweep import SWEEP_PLAYERS, MAX_PRECISION_LOSS, precision_loss, 
 from ..ranges import Range
 from ..typing import CardsLike
 from ..variants import BEST_FIVE, VariantLike, get_variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from ..boards import BoardTexture
 
 __all__ = ["AllFlops", "all_flops", "flop_classes", "FLOP_CARDS", "ALL_PERMUTATIONS"]
 
@@ -94,7 +99,7 @@ def flop_classes(flops: np.ndarray, weights: np.ndarray, perms: np.ndarray) -> t
     return rows, np.bincount(inverse.reshape(-1), weights=weights, minlength=len(unique))
 
 
-def _pandas():
+def _pandas() -> Any:
     try:
         import pandas
     except ImportError as error:
@@ -170,12 +175,12 @@ class AllFlops:
         """Each row's flop as text (``'Ks 7h 2c'``)."""
         return [format_cards(f) for f in self.flops]
 
-    def texture(self):
+    def texture(self) -> "BoardTexture":
         """The texture of each row's flop (:func:`pokerlut.boards.board_texture`)."""
         from ..boards import board_texture
         return board_texture(self.flops)
 
-    def to_frame(self):
+    def to_frame(self) -> "pandas.DataFrame":
         """A pandas DataFrame, a row a flop class: ``flop``, ``weight``, ``deals``, then per player
         ``equity_i``, ``win_i``, ``tie_i`` and, in the high game, ``made_i:<class>`` and
         ``draw_i:<draw>`` shares (0-based player numbers).  The labels, game, dead cards and
