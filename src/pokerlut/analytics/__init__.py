@@ -6,9 +6,9 @@ for them all (:mod:`.subsets`), equity distributions (:mod:`.distribution`), car
 24
 """
 
-from .bunching import BunchedRange, bunched_frequencies
+from .bunching import BunchedEquity, BunchedRange, bunched_equity, bunched_frequencies
 from .distribution import EquityDistribution, distribution_plot, equity_distribution
 from .flops import AllFlops, all_flops, flop_classes
 from .subsets import FlopSubset, canonical_flops, flop_subset
 
-__all__ = ["BunchedRange", "bunched_frequencies", "EquityDistribution", "distribution_plot", "equity_distribution", "AllFlops", "all_flops", "flop_classes", "FlopSubset", "canonical_flops", "flop_subset"]
+__all__ = ["BunchedEquity", "BunchedRange", "bunched_equity", "bunched_frequencies", "EquityDistribution", "distribution_plot", "equity_distribution", "AllFlops", "all_flops", "flop_classes", "FlopSubset", "canonical_flops", "flop_subset"]
