@@ -225,3 +225,11 @@ def test_a_subset_that_cannot_be_dealt():
         all_flops(["KK", "QQ"], "Ah Ad", flops=(["Ac As Ah"], [1.0]))
     with pytest.raises(ValueError, match="three different"):
         all_flops(["KK", "QQ"], flops=(np.array([[1, 1, 2]]), [1.0]))
+
+
+def test_a_low_game_against_the_enumerating_engine():
+    """deuce-seven lowball: the sweep per flop against preflop enumeration of every combination."""
+    players = ["72, 85s", "AK, QQ"]
+    r = all_flops(players, variant="deuce-seven-low", classes=False)
+    exact = pokerlut.equity(players, variant="deuce-seven-low", exact=True, method="enumerate")
+    assert abs(r.total[0] - exact.equity[0]) < 1e-12 and r.made is None
