@@ -234,11 +234,10 @@ def _subset_rows(subset: tuple[np.ndarray, np.ndarray], live: np.ndarray) -> tup
     return np.concatenate(rows), np.concatenate(w)
 
 
-def _flop_rows(deal: Deal, flops: Any) -> tuple[np.ndarray, np.ndarray, int]:
-    """The rows (class flops, weights) of the question and the size of the group they are classes of."""
+def _flop_rows(deal: Deal, flops: Any, perms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows (class flops, weights) of the question: classes of the suit permutations ``perms``."""
     fixed = deal.fixed
     live = np.array([c for c in deal.variant.deck if c not in set(fixed.tolist())], dtype=np.int64)
-    perms = symmetry(deal)
     if flops is None:
         every = np.array(list(itertools.combinations(live[::-1].tolist(), FLOP_CARDS)), dtype=np.int64)
         rows, w = flop_classes(every, np.ones(len(every)), perms)
@@ -248,7 +247,7 @@ def _flop_rows(deal: Deal, flops: Any) -> tuple[np.ndarray, np.ndarray, int]:
         if len(members) == 0:
             raise ValueError("no flop of the subset can be dealt: each holds a dead card or a fixed hand's card")
         rows, w = flop_classes(members, member_weights, perms)
-    return rows, w, len(perms)
+    return rows, w
 
 
 def _read_subset(flops: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -371,8 +370,9 @@ def all_flops(players: PlayersLike, dead: CardsLike = "", *, variant: VariantLik
     v = get_variant(variant)
     deal = parse_deal(players, "", dead, v)
     _check_deal(deal)
-    rows, weights, group = _flop_rows(deal, flops)
-    perms = symmetry(deal)  # the permutations that keep a flop too rank its turns and rivers per class
+    perms = symmetry(deal)  # the rows are classes of these; those that keep a flop too class its turns and rivers
+    rows, weights = _flop_rows(deal, flops, perms)
+    group = len(perms)
     masks = [combo_masks(np.ascontiguousarray(r.combos)) for r in deal.ranges]
     one = np.uint64(1)
     F = len(rows)
