@@ -21,10 +21,10 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "kernels": ("kernels",),
     "data": ("tables", "variants"),
     "input": ("cards", "_input"),
-    "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso"),
+    "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso", "omaha_five"),
     "ranges and games": ("ranges", "videopoker", "boards", "ofc", "abstraction"),
     "equity": ("equities",),
-    "tools": ("interop", "course", "dask", "plot", "bench", "cuda"),
+    "tools": ("interop", "course", "dask", "plot", "bench", "cuda", "analytics"),
     "face": ("warmup", "cli", "__init__", "__main__"),
     "generator": ("tablegen",),
 }

@@ -18,7 +18,7 @@ import pokerlut
 ROOT = Path(__file__).resolve().parents[1]
 USAGE = ROOT / "tests" / "typing" / "usage.py"
 #: The public modules: the package and every subpackage or module a user imports by name.
-PUBLIC_MODULES = ("pokerlut", "pokerlut.abstraction", "pokerlut.boards", "pokerlut.cards", "pokerlut.course",
+PUBLIC_MODULES = ("pokerlut", "pokerlut.abstraction", "pokerlut.analytics", "pokerlut.boards", "pokerlut.cards", "pokerlut.course",
                   "pokerlut.dask", "pokerlut.equities", "pokerlut.interop", "pokerlut.iso", "pokerlut.jit", "pokerlut.ofc",
                   "pokerlut.plot", "pokerlut.ranges", "pokerlut.strength", "pokerlut.typing", "pokerlut.variants",
                   "pokerlut.videopoker", "pokerlut.warmup")

@@ -21,11 +21,14 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 #: The subpackages and modules offered as attributes of the package.
-_MODULES = ("boards", "course", "interop", "iso", "jit", "videopoker")
+_MODULES = ("analytics", "boards", "course", "interop", "iso", "jit", "videopoker")
 
 #: Every other public name, by the module that defines it.
 _NAMES = {
     "CompileNotice": "_notice",
+    "all_flops": "analytics", "equity_distribution": "analytics", "flop_subset": "analytics",
+    "OmahaBestFive": "omaha_five", "omaha_best_five": "omaha_five", "HiLoShares": "equities.hilo",
+    "hilo_shares": "equities.hilo",
     "PARALLEL_MIN_HANDS": "_threads", "get_num_threads": "_threads", "set_num_threads": "_threads",
     "ehs": "abstraction", "ehs2": "abstraction", "equity_histogram": "abstraction", "hand_strength": "abstraction",
     "potential": "abstraction", "preflop_equity": "abstraction", "street_table": "abstraction",
@@ -50,6 +53,7 @@ _NAMES = {
 
 __all__ = [
     "CompileNotice",
+    "all_flops", "equity_distribution", "flop_subset", "OmahaBestFive", "omaha_best_five", "HiLoShares", "hilo_shares",
     "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",
@@ -105,8 +109,9 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # what type checkers and editors see: the names, as the imports below give them
-    from . import boards, course, interop, iso, jit, videopoker
+    from . import analytics, boards, course, interop, iso, jit, videopoker
     from ._notice import CompileNotice
+    from .analytics import all_flops, equity_distribution, flop_subset
     from ._threads import PARALLEL_MIN_HANDS, get_num_threads, set_num_threads
     from .abstraction import ehs, ehs2, equity_histogram, hand_strength, potential, preflop_equity, street_table
     from .boards import board_texture, made_hand, range_breakdown
@@ -117,8 +122,10 @@ if TYPE_CHECKING:  # what type checkers and editors see: the names, as the impor
     from .course import from_course, to_course_strings
     from .enumeration import category_counts, strength_histogram
     from .equities import BatchEquityResult, EquityResult, equity, equity_batch
+    from .equities.hilo import HiLoShares, hilo_shares
     from .evaluate import evaluate
     from .omaha import HiLo, evaluate_omaha
+    from .omaha_five import OmahaBestFive, omaha_best_five
     from .ranges import Range, parse_range
     from .sampling import random_hands
     from .showdown import BestFive, HiLoShowdown, Showdown, best_five, compare, made_cards, showdown

@@ -4,6 +4,7 @@
   (the course deal);
 * :mod:`.demo`: ``demo``, the main job;
 * :mod:`.equity`: ``equity`` (``--plot FILE`` draws every starting hand's equity);
+* :mod:`.flops`: ``flops`` (two hands or ranges on every flop);
 * :mod:`.ranges`: ``grid`` and ``strength`` (``--plot FILE`` draws them);
 * :mod:`.videopoker`: ``holds``, ``video-return`` and ``video-strategy``;
 * :mod:`.tools`: ``warmup`` and ``bench``.
@@ -30,14 +31,14 @@ import argparse
 import sys
 
 from .. import __version__
-from . import demo, equity, ranges, ranking, tools, videopoker
+from . import demo, equity, flops, ranges, ranking, tools, videopoker
 from .args import CommandParser
 from .output import OutputError, guarded_stdout, report_output_error
 
 __all__ = ["main", "build_parser"]
 
 #: The modules that register subcommands, in the order ``pokerlut --help`` lists them.
-COMMANDS = (ranking, demo, videopoker, tools, ranges, equity)
+COMMANDS = (ranking, demo, videopoker, tools, ranges, equity, flops)
 
 
 def build_parser() -> argparse.ArgumentParser:

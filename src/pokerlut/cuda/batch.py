@@ -83,13 +83,13 @@ def device_view(x: Any) -> tuple[Any, Callable[[Any], Any]]:
     return view, lambda out: out
 
 
-def rows_view(view, sizes: tuple[int, ...], what: str = "hands"):
+def rows_view(view, sizes: tuple[int, ...], what: str = "hands", game: str | None = None):
     """``(rows (N, k), lead shape)`` of a device array of card ids of shape ``(..., k)``."""
     shape = tuple(view.shape)
     if view.dtype.kind not in "iu":
         raise TypeError(f"{what} on the device must be an integer array of card ids, got dtype {view.dtype}")
     if len(shape) == 0 or shape[-1] not in sizes:
-        hand_rows(np.broadcast_to(np.zeros(1, np.uint8), shape), sizes, what)  # the CPU's sentence for the shape
+        hand_rows(np.broadcast_to(np.zeros(1, np.uint8), shape), sizes, what, game=game)  # the CPU's sentence
     lead = shape[:-1]
     if len(shape) == 2:
         return view, lead
@@ -234,10 +234,10 @@ def evaluate(hands: Any, *, check: bool = True, variant: VariantLike = "high", c
     v = best_five_variant(variant, "pokerlut.cuda.evaluate")
     t = device_tables(v)
     if not is_device_array(hands):
-        rows, lead = hand_rows(hands, v.hand_sizes)
+        rows, lead = hand_rows(hands, v.hand_sizes, game=v.name)
         return _stream_host(rows, lead, bool(check), v, t, chunk_rows).reshape(lead)
     view, wrap = device_view(hands)
-    rows, lead = rows_view(view, v.hand_sizes)
+    rows, lead = rows_view(view, v.hand_sizes, game=v.name)
     n_rows = rows.shape[0]
     out = cuda.device_array(n_rows, dtype=np.uint16)
     if n_rows:

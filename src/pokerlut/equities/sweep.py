@@ -157,10 +157,32 @@ def _canonical(deck_bytes: bytes, perms_bytes: bytes) -> tuple[np.ndarray, np.nd
     return boards, w
 
 
+@lru_cache(maxsize=16)
+def _combination_indices(n: int, k: int) -> np.ndarray:
+    """Every ``k``-subset of ``range(n)`` in lexicographic order, ``(C(n, k), k)`` (read-only)."""
+    out = np.array(list(itertools.combinations(range(n), k)), dtype=np.int64).reshape(math.comb(n, k), k)
+    out.setflags(write=False)
+    return out
+
+
+def _completion_classes(rest: np.ndarray, perms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One completion (rows of cards) per class of the suit permutations ``perms`` (a group that
+    leaves the known cards as they are) and the size of each class."""
+    codes = []
+    for perm in perms:
+        mapped = N_SUITS * (rest // N_SUITS) + perm[rest % N_SUITS]
+        mapped = -np.sort(-mapped.astype(np.int64), axis=1)
+        codes.append(np.sum(mapped * (N_NATURAL ** np.arange(rest.shape[1] - 1, -1, -1)), axis=1))
+    key = np.min(codes, axis=0)
+    _, first, counts = np.unique(key, return_index=True, return_counts=True)
+    return rest[first], counts.astype(np.float64)
+
+
 def boards_of(deal: Deal, perms: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The boards to rank and their weights: every completion of the known board from the cards
-    left (the deck less the board and the dead cards); preflop with ``perms`` (more than the
-    identity), one board per class.
+    left (the deck less the board and the dead cards); with ``perms`` (more than the identity: a
+    group of suit permutations that leave the deal as it is), one board per class, weighted by the
+    class's size.
 
     >>> from pokerlut.equities.deal import parse_deal
     >>> boards, weights = boards_of(parse_deal(["AA", "KK"], "Qs 7h 2c"))
@@ -173,12 +195,14 @@ def boards_of(deal: Deal, perms: np.ndarray | None = None) -> tuple[np.ndarray, 
     if missing == BOARD_CARDS:  # one board per class (every board its own class without perms), in a kernel
         perms = np.arange(N_SUITS, dtype=np.int64)[None, :] if perms is None else perms
         return _canonical(deck.tobytes(), np.ascontiguousarray(perms).tobytes())
-    rest = np.array(list(itertools.combinations(deck.tolist(), missing)), dtype=np.uint8)
-    rest = rest.reshape(len(rest), missing)
+    rest = deck[_combination_indices(len(deck), missing)]
+    weights = np.ones(len(rest))
+    if perms is not None and len(perms) > 1 and missing > 0:
+        rest, weights = _completion_classes(rest, perms)
     boards = np.empty((len(rest), BOARD_CARDS), dtype=np.uint8)
     boards[:, :len(deal.board)] = deal.board
     boards[:, len(deal.board):] = rest
-    return boards, np.ones(len(boards))
+    return boards, weights
 
 
 @dataclass
@@ -231,22 +255,18 @@ def _classes(L: _Side, keys: np.ndarray) -> tuple:
     a, b = L.combos[:, 0].astype(np.int64), L.combos[:, 1].astype(np.int64)
     hi, lo = np.maximum(a >> 2, b >> 2), np.minimum(a >> 2, b >> 2)
     cls_of = N_RANKS * hi + lo
-    key_rc = np.zeros(N_RANKS * N_RANKS, dtype=np.uint64)
-    for h in range(N_RANKS):
-        for q in range(h + 1):
-            key_rc[N_RANKS * h + q] = keys[h] + keys[q]
+    key_rc = np.add.outer(keys, keys).astype(np.uint64)  # entry N_RANKS * h + q, kept for q <= h
+    key_rc[np.triu_indices(N_RANKS, 1)] = 0
+    key_rc = key_rc.reshape(-1)
     W0 = np.bincount(cls_of, weights=L.weights, minlength=N_RANKS * N_RANKS)
     N0 = np.bincount(cls_of, minlength=N_RANKS * N_RANKS).astype(np.int64)
     WL2 = np.zeros((N_NATURAL, N_NATURAL))
     WL2[a, b] = WL2[b, a] = L.weights
     NL2 = (WL2 > 0).astype(np.int64)
     NL2[a, b] = NL2[b, a] = 1
-    by_rank = np.arange(N_NATURAL) >> 2
-    WC0 = np.zeros((N_NATURAL, N_RANKS))
-    NC0 = np.zeros((N_NATURAL, N_RANKS), dtype=np.int64)
-    for q in range(N_RANKS):
-        WC0[:, q] = WL2[:, by_rank == q].sum(axis=1)
-        NC0[:, q] = NL2[:, by_rank == q].sum(axis=1)
+    # card 4 * rank + suit: a rank's cards are 4 consecutive columns
+    WC0 = WL2.reshape(N_NATURAL, N_RANKS, N_SUITS).sum(axis=2)
+    NC0 = NL2.reshape(N_NATURAL, N_RANKS, N_SUITS).sum(axis=2)
     suit_a, suit_b = a & 3, b & 3
     lists = []
     for s in range(N_SUITS):
@@ -364,13 +384,17 @@ def precision_loss(deal: Deal, per_combo: bool = False) -> float:
     return worst
 
 
-def sweep_counts(deal: Deal, progress: bool = False, both: bool = True) -> tuple[np.ndarray, np.ndarray, int]:
+def sweep_counts(deal: Deal, progress: bool = False, both: bool = True,
+                 perms: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, int]:
     """Per combo of each player's (card-removed) range: the opponent weight beaten, tied, met and
     the number of opponent combos met, summed over every board ``(n_i, 4)``; and the size of the
     symmetry group used (1: every board ranked).  ``both=False`` counts only the smaller range's
-    combos (enough for the players' equities; the other player's counts are then zeros)."""
+    combos (enough for the players' equities; the other player's counts are then zeros).
+    ``perms``: the suit permutations to rank one board per class of (a group that leaves the deal
+    as it is: :func:`symmetry` or a subgroup, row 0 the identity); ``None``: preflop the deal's
+    symmetry, else the identity."""
     a, b = deal.ranges
-    perms = _group(deal)
+    perms = _group(deal) if perms is None else np.ascontiguousarray(perms, dtype=np.int64)
     boards, weights = boards_of(deal, perms)
     if len(perms) > 1:
         weights = weights / len(perms)  # each board's share; the relabellings add up the rest
@@ -406,8 +430,9 @@ def sweep_counts(deal: Deal, progress: bool = False, both: bool = True) -> tuple
     counts = (outS.sum(axis=0), outL.sum(axis=0))
     if not small_first:
         counts = counts[::-1]
-    if len(perms) > 1:
-        counts = tuple(_symmetrized(c, r, perms) for c, r in zip(counts, deal.ranges))
+    if len(perms) > 1:  # (a player whose counts were not asked for has zeros: nothing to add up)
+        counts = tuple(_symmetrized(c, r, perms) if both or len(r) == min(len(a), len(b)) else c
+                       for c, r in zip(counts, deal.ranges))
     return counts[0], counts[1], len(perms)
 
 

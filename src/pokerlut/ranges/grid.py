@@ -22,41 +22,17 @@ from typing import TypeAlias, Union
 import numpy as np
 import numpy.typing as npt
 
-from ..constants import RANK_CHARS
+from .cells import RANKS, class_labels
 from .parse import ALL_COMBOS, Range, parse_range
 
 __all__ = ["RANKS", "N_CLASSES", "class_labels", "cell_of", "combo_cells", "class_sizes", "class_weights",
            "RangeGrid", "as_range"]
 
-RANKS: str = RANK_CHARS[::-1]
 #: A Hold'em range: range text (``"TT+, AKs"``, ``"random"``) or a :class:`~pokerlut.Range`.
 RangeLike: TypeAlias = Union[str, Range]
 #: A Hold'em range: range text (``"TT+, AKs"``, ``"random"``) or a :class:`~pokerlut.Range`.
 RangeLike: TypeAlias = Union[str, Range]
-"""Row and column order of the grid: ``"AKQJT98765432"``."""
 N_CLASSES = 169
-
-
-def class_labels() -> np.ndarray:
-    """The class names of the grid.
-
-    Returns
-    -------
-    numpy.ndarray
-        (13, 13) str: ``"AA"``, ``"AKs"``, ``"AKo"``, ... in the module's layout.
-
-    Examples
-    --------
-    >>> labels = class_labels()
-    >>> labels.shape, [str(labels[cell]) for cell in [(0, 1), (1, 0), (4, 4), (4, 5), (5, 4)]]
-    ((13, 13), ['AKs', 'AKo', 'TT', 'T9s', 'T9o'])
-    """
-    out = np.empty((13, 13), dtype="<U3")
-    for i in range(13):
-        for j in range(13):
-            hi, lo = RANKS[min(i, j)], RANKS[max(i, j)]
-            out[i, j] = hi + lo + ("" if i == j else "s" if i < j else "o")
-    return out
 
 
 def cell_of(label: str) -> tuple[int, int]:

@@ -13,6 +13,8 @@ A range is a set of two-card combos (starting hands) with weights.  Tokens, sepa
 ``TT-77``                 a run of pairs; ``A5s-A2s`` / ``KQo-K9o`` a run of kickers
 ``AhKh`` / ``Ah Kh``      one specific combo
 ``random`` / ``any``      all 1326 combos (``100%`` too)
+``top15%`` / ``5-20%``    the best 15% of hands by equity against a random hand, or from the
+                          5th to the 20th percentile (:mod:`.percentile`; ``15%`` is ``top15%``)
 ``0.5(QQ, AKs)``          weight 0.5 for everything inside the parentheses; ``QQ:0.5`` too
 ========================  ==============================================================
 
@@ -33,6 +35,7 @@ from ..constants import N_NATURAL, RANK_CHARS
 from ..typing import CardsLike
 from ..variants import VariantLike, get_variant
 from .omaha import OmahaRange, parse_omaha_range
+from .percentile import percent_span, percentile_classes
 from .tokens import MAX_WEIGHT, card_set, range_error, range_tokens, shown_text
 
 __all__ = ["Range", "parse_range", "ALL_COMBOS", "MAX_WEIGHT", "MAX_RANGE_CHARS"]
@@ -176,10 +179,22 @@ def _expand(token: str) -> list[int]:
         if a == b:
             raise _RangeError("a combo cannot hold the same card twice")
         return [_combo_index(a, b)]
+    if "%" in low:
+        try:
+            span = percent_span(low)
+        except ValueError as error:
+            raise _RangeError(str(error)) from None
+        if span is None:
+            raise _RangeError("a percentage range is written like 'top15%', '15%' or '5-20%'")
+        labels = percentile_classes(*span)
+        if not labels:
+            raise _RangeError(f"no starting-hand class has its middle percentile in {span[0]:g}-{span[1]:g}% "
+                              f"(the smallest class spans 0.3%)")
+        return [i for label in labels for i in _expand(label)]
     m = _TOKEN_RE.match(token)
     if not m:
         raise _RangeError("expected a hand class like 'AKs', 'TT+', 'A5s-A2s', 'KQo', a combo like 'AhKh', "
-                          "or 'random'")
+                          "a percentage like 'top15%' or '5-20%', or 'random'")
     r1, r2 = _RANK[m["r1"].lower()], _RANK[m["r2"].lower()]
     kind = m["kind"].lower()
     if r1 < r2:
