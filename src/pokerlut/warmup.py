@@ -31,15 +31,17 @@ def kernel_info() -> dict[str, Any]:
     what validated calls run), ``reason``, ``unchecked`` (per hand size 5, 6 and 7, what
     ``evaluate(check=False)`` runs and why: ``{"kernel": "avx2" or "scalar", "reason": ...}``;
     with AVX2 the faster of the two as timed here, which this call measures if no unchecked call
-    has yet, see :mod:`pokerlut.kernels.calibrate`), ``threads``, the numba and llvmlite versions and
-    the CPU.
+    has yet, see :mod:`pokerlut.kernels.calibrate`), ``threads``, the numba and llvmlite versions,
+    the CPU and ``gpu``, the CUDA device :mod:`pokerlut.cuda` would run on, or why there is none
+    (:func:`pokerlut.cuda.device_info`).
 
     >>> info = kernel_info()
     >>> info["path"] in ("avx2", "scalar"), sorted(info)
-    (True, ['cpu', 'llvmlite', 'numba', 'path', 'reason', 'threads', 'unchecked'])
+    (True, ['cpu', 'gpu', 'llvmlite', 'numba', 'path', 'reason', 'threads', 'unchecked'])
     >>> sorted(info["unchecked"]), info["unchecked"][7]["kernel"] in ("avx2", "scalar")
     ([5, 6, 7], True)
     """
+    from .cuda import device_info
     from .kernels import calibrate, registry
     from .tables import load_table_set
 
@@ -53,7 +55,7 @@ def kernel_info() -> dict[str, Any]:
             "reason": reason or "AVX2 on this x86-64 CPU: four rows per vector for the key of validated calls",
             "unchecked": unchecked,
             "threads": get_num_threads(), "numba": numba.__version__, "llvmlite": llvmlite.__version__,
-            "cpu": f"{platform.machine()} {backend.host_cpu_name()}"}
+            "cpu": f"{platform.machine()} {backend.host_cpu_name()}", "gpu": device_info()}
 
 
 def cache_location() -> str:

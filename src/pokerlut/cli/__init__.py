@@ -7,7 +7,8 @@
 * :mod:`.flops`: ``flops`` (two hands or ranges on every flop);
 * :mod:`.ranges`: ``grid`` and ``strength`` (``--plot FILE`` draws them);
 * :mod:`.videopoker`: ``holds``, ``video-return`` and ``video-strategy``;
-* :mod:`.tools`: ``warmup`` and ``bench``.
+* :mod:`.tools`: ``warmup`` and ``bench``;
+* :mod:`.info`: ``info`` (which kernels run here, the GPU, the cache folder).
 
 The tree is built without numba, numpy or the tables: a module registers each subcommand by its
 name and one-line help, its options are added when it is used (:class:`.args.CommandParser`), and
@@ -31,14 +32,14 @@ import argparse
 import sys
 
 from .. import __version__
-from . import demo, equity, flops, ranges, ranking, tools, videopoker
+from . import demo, equity, flops, info, ranges, ranking, tools, videopoker
 from .args import CommandParser
 from .output import OutputError, guarded_stdout, report_output_error
 
 __all__ = ["main", "build_parser"]
 
 #: The modules that register subcommands, in the order ``pokerlut --help`` lists them.
-COMMANDS = (ranking, demo, videopoker, tools, ranges, equity, flops)
+COMMANDS = (ranking, demo, videopoker, tools, info, ranges, equity, flops)
 
 
 def build_parser() -> argparse.ArgumentParser:

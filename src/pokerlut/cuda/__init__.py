@@ -61,6 +61,7 @@ def device_info() -> str:
     """
     why = reason()
     if why is not None:
+        why = why.strip().rstrip(":").strip()  # the driver's own message may end in a dangling colon
         return why if why.startswith("no CUDA device") else f"no CUDA device: {why}"
     from importlib.metadata import version
 
