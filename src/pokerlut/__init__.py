@@ -20,7 +20,8 @@ from .evaluate import evaluate
 from .omaha import HiLo, evaluate_omaha
 from .ranges import Range, parse_range
 from .sampling import random_hands
-from .showdown import BestFive, HiLoShowdown, Showdown, best_five, compare, made_cards, showdown
+from .showdown import (BestFive, HiLoShowdown, OmahaBestFive, Showdown, best_five, compare, made_cards,
+                       omaha_best_five, showdown)
 from .strength import CATEGORY_NAMES, category, category_name, category_names, describe
 from .variants import VARIANTS, Variant, get_variant
 from .warmup import kernel_info, warmup
@@ -81,4 +82,5 @@ __all__ = [
     "made_hand",
     "outs",
     "range_breakdown",
+    "OmahaBestFive", "omaha_best_five",
 ]
