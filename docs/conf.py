@@ -76,9 +76,10 @@ sphinx_gallery_conf = {
 API_PAGES: dict[str, list[tuple[str, list[str] | None]]] = {
     "evaluating": [
         ("pokerlut", ["evaluate", "best_five", "showdown", "compare", "describe", "category", "category_name",
-                      "category_names", "made_cards", "evaluate_omaha", "omaha_best_five", "category_counts", "strength_histogram",
-                      "random_hands", "BestFive", "OmahaBestFive", "Showdown", "HiLo", "HiLoShowdown", "VARIANTS", "Variant",
-                      "get_variant", "CATEGORY_NAMES", "MAX_STRENGTH", "NATURAL_STRENGTHS"]),
+                      "category_names", "made_cards", "evaluate_omaha", "omaha_best_five", "category_counts",
+                      "strength_histogram", "random_hands", "BestFive", "OmahaBestFive", "Showdown", "HiLo",
+                      "HiLoShowdown", "VARIANTS", "Variant", "get_variant", "CATEGORY_NAMES", "MAX_STRENGTH",
+                      "NATURAL_STRENGTHS"]),
         ("pokerlut.strength", None), ("pokerlut.variants", None), ("pokerlut.ofc", ["score", "arrange"]),
     ],
     "cards": [
