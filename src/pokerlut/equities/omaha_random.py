@@ -1,0 +1,119 @@
+"""Exact Omaha equity of one 4-card hand against a random hand, preflop.
+
+Reached through :func:`pokerlut.equity` with ``variant="omaha"``, ``exact=True``, no board, and
+two players: a hand of four cards and ``"random"`` (dead cards allowed).  Every one of the
+``C(48, 5) * C(43, 4)`` (board, random hand) deals counts once, but none is ranked one by one:
+the kernel (:mod:`pokerlut.kernels.omaha_random`) walks the 6,175 board rank multisets; on each
+it counts the boards of every flush pattern (which suit holds three or more of its cards, and
+which ranks) and the random hands by rank multiset and suited cards, by binomials.
+
+>>> from pokerlut.equities.deal import parse_deal
+>>> r = omaha_random_equity(parse_deal(["AdAcJdTc", "random"], dead=list(range(0, 20)), variant="omaha"))
+>>> r.method, r.n, round(float(r.equity[0]), 6)
+('exact', 248935536, 0.676813)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+
+import numpy as np
+
+from .. import _threads, layout
+from ..cards import format_cards
+from ..constants import BOARD_CARDS, N_RANKS, N_SUITS
+from ..kernels.registry import omaha_random_kernel
+from ..omaha import omaha_tables
+from .deal import Deal
+from .results import EquityResult
+
+__all__ = ["omaha_random_equity", "omaha_random_counts", "supports_omaha_random"]
+
+#: The cards of the hand the exact engine plays against a random hand.
+HERO_CARDS = 4
+
+
+@lru_cache(maxsize=1)
+def _shapes() -> tuple[np.ndarray, ...]:
+    """Board rank multisets (B, 5); the random hand's rank multisets (M, 4), their pairs' columns
+    (M, 6), distinct ranks and multiplicities (M, 4) and counts of distinct ranks (M,); the cost
+    of each board item; the binomials."""
+    boards = np.array(list(combinations_with_replacement(range(N_RANKS), BOARD_CARDS)), np.int64)
+    multisets = np.array(list(combinations_with_replacement(range(N_RANKS), HERO_CARDS)), np.int64)
+    cols = np.array([[layout.pair_column(int(m[x]), int(m[y])) for x, y in combinations(range(HERO_CARDS), 2)]
+                     for m in multisets], np.uint64)
+    ranks = np.zeros((len(multisets), HERO_CARDS), np.int64)
+    mult = np.zeros((len(multisets), HERO_CARDS), np.int64)
+    distinct = np.zeros(len(multisets), np.int64)
+    for i, m in enumerate(multisets):
+        values, counts = np.unique(m, return_counts=True)
+        distinct[i] = len(values)
+        ranks[i, :len(values)], mult[i, :len(values)] = values, counts
+    n_distinct = np.array([len(set(b.tolist())) for b in boards])
+    patterns = np.array([sum(math.comb(int(d), k) for k in range(3, int(d) + 1)) for d in n_distinct])
+    cost = len(multisets) * (6.0 + N_SUITS * 4.0 * patterns)
+    binom = np.array([[math.comb(n, k) for k in range(BOARD_CARDS + 1)] for n in range(N_SUITS + 1)], np.int64)
+    return boards, multisets, cols, ranks, mult, distinct, cost, binom
+
+
+def omaha_random_counts(hero: np.ndarray, dead: np.ndarray, *, parallel: bool | None = None) -> np.ndarray:
+    """``[wins, ties, losses]`` of the 4-card ``hero`` over every (board, random hand) deal of the
+    cards neither the hero's nor ``dead`` (int64 counts, summing to ``C(n, 5) * C(n - 5, 4)``).
+
+    >>> c = omaha_random_counts(np.array([51, 47, 43, 39], np.uint8), np.arange(0, 24, dtype=np.uint8))
+    >>> int(c.sum()) == math.comb(24, 5) * math.comb(19, 4)
+    True
+    """
+    hero = np.asarray(hero, np.int64)
+    avail = np.ones((N_RANKS, N_SUITS), np.int64)
+    for c in list(hero) + [int(x) for x in np.asarray(dead, np.int64)]:
+        avail[c // N_SUITS, c % N_SUITS] = 0
+    hero_cols = np.array([layout.pair_column(int(hero[x]) // N_SUITS, int(hero[y]) // N_SUITS)
+                          for x, y in combinations(range(HERO_CARDS), 2)], np.uint64)
+    hero_masks = np.zeros(N_SUITS, np.uint64)
+    for c in hero:
+        hero_masks[c % N_SUITS] |= np.uint64(1 << int(c // N_SUITS))
+    boards, multisets, cols, ranks, mult, distinct, cost, binom = _shapes()
+    out = np.zeros((len(boards), 3), np.int64)
+    cards, rows, values, _ = omaha_tables()
+    kernel = omaha_random_kernel()
+
+    def piece(lo: int, hi: int, slot: int) -> None:
+        kernel(boards[lo:hi], multisets, cols, ranks, mult, distinct, hero_cols, hero_masks, avail, binom, out[lo:hi],
+               np.zeros(len(multisets), np.uint16), np.zeros((5, N_RANKS), np.int64),
+               np.uint64(layout.OMAHA_BOARD_COUNTERS_START), cards, rows, values)
+
+    _threads.run_blocks(piece, len(boards), cost=cost, parallel=parallel)
+    return out.sum(axis=0)
+
+
+def supports_omaha_random(deal: Deal) -> bool:
+    """Whether the deal is one this engine answers: Omaha high, no board, a 4-card hand and a
+    random hand."""
+    players = deal.players
+    return (deal.variant.name == "omaha" and len(deal.board) == 0 and len(players) == 2
+            and sum(p.hole is None and p.range is None for p in players) == 1
+            and all(p.hole is None or len(p.hole) == HERO_CARDS for p in players))
+
+
+def omaha_random_equity(deal: Deal) -> EquityResult:
+    """Exact equity of a deal :func:`supports_omaha_random` accepts (see the module doc)."""
+    if not supports_omaha_random(deal):
+        raise ValueError("the exact Omaha engine against a random hand takes Omaha high, no board, a 4-card hand "
+                         "and 'random'")
+    start = time.perf_counter()
+    hero_at = 0 if deal.players[0].hole is not None else 1
+    hero = deal.players[hero_at].hole
+    wins, ties, losses = (int(x) for x in omaha_random_counts(hero, deal.dead))
+    n = wins + ties + losses
+    per_player = {hero_at: (wins, ties, losses), 1 - hero_at: (losses, ties, wins)}
+    win = np.array([per_player[p][0] / n for p in range(2)])
+    tie = np.array([per_player[p][1] / n for p in range(2)])
+    equity = np.array([(2 * per_player[p][0] + per_player[p][1]) / (2 * n) for p in range(2)])
+    return EquityResult(deal.labels, win, tie, equity, n, "exact", np.zeros(2), None, "",
+                        format_cards(deal.dead), time.perf_counter() - start, engine="omaha", unit="deals")
+
+
