@@ -12,6 +12,9 @@ its average share of the pot.
   players' hands times the boards left times the players is at most :data:`EXACT_BUDGET` (and
   the combinations at most :data:`~pokerlut.equities.plan.MAX_DEALS`): each combination counts
   with the product of its hands' weights.
+* **Exact against a random hand** (``exact=True``): Omaha high, no board, a 4-card hand against
+  ``"random"`` (:mod:`.omaha_random`: every board and random hand counted by rank multisets and
+  flush patterns, about ten seconds of CPU).
 * **Monte Carlo** otherwise: each trial draws every ranged player's hand by weight (a deal whose
   hands share a card is drawn again whole), then the random players' hands and the missing board
   cards uniformly from the rest; chunks of trials are seeded as in Hold'em
@@ -44,6 +47,7 @@ from ..variants import OMAHA_HILO
 from . import plan
 from .deal import Deal, ImpossibleDeal, card_mask
 from .holdem import alias_table
+from .omaha_random import omaha_random_equity, supports_omaha_random
 from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
 
 __all__ = ["omaha_equity", "omaha_combinations", "EXACT_BUDGET"]
@@ -150,7 +154,10 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
     fixed = int(card_mask(deal.fixed)) | known
     n_boards = deal.n_boards
     if exact is True and any(random_player):
-        raise ValueError("exact=True needs every player's hand or range: a 'random' player is dealt by Monte Carlo")
+        if supports_omaha_random(deal):
+            return omaha_random_equity(deal)
+        raise ValueError("exact=True with a 'random' player answers Omaha high preflop, one 4-card hand against "
+                         "'random' (dead cards allowed); other deals with a random player are dealt by Monte Carlo")
     pot = 2 * SHARE_UNIT if hilo else SHARE_UNIT
     ranges = [_hands(deal, p) for p in range(n)] if not any(random_player) else None
     use_exact = False

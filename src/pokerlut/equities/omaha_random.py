@@ -8,9 +8,9 @@ it counts the boards of every flush pattern (which suit holds three or more of i
 which ranks) and the random hands by rank multiset and suited cards, by binomials.
 
 >>> from pokerlut.equities.deal import parse_deal
->>> r = omaha_random_equity(parse_deal(["AdAcJdTc", "random"], dead=list(range(0, 20)), variant="omaha"))
->>> r.method, r.n, round(float(r.equity[0]), 6)
-('exact', 248935536, 0.676813)
+>>> r = omaha_random_equity(parse_deal(["AdAcJdTc", "random"], dead=list(range(20)), variant="omaha"))
+>>> r.method, r.n == math.comb(28, 5) * math.comb(23, 4), round(float(r.equity[0]), 4)
+('exact', True, 0.6324)
 """
 
 from __future__ import annotations
