@@ -78,5 +78,7 @@ def test_bad_input():
         folded_equity(["AhKd", "QdQc"], folded=["AhKd"])
     with pytest.raises(ValueError, match="Hold'em games"):
         folded_equity(["AhKdQcJc", "random"], folded=["AA"], variant="omaha")
+    with pytest.raises(ValueError, match="Hold'em games"):
+        folded_equity(["AhKd", "QdQc"], folded=["AA"], variant="badugi")
     with pytest.raises(ValueError, match="bad range token|range"):
         folded_equity(["AhKd", "QdQc"], folded=["AZ"])

@@ -33,9 +33,10 @@ from ..constants import BOARD_CARDS, N_NATURAL
 from ..evaluate import evaluate
 from ..ranges import Range, parse_range
 from ..typing import CardsLike, SeedLike
-from ..variants import VariantLike, get_variant
+from ..variants import BEST_FIVE, VariantLike, get_variant
 from . import plan
 from .deal import PlayersLike, combo_masks, parse_deal
+from .holdem import holdem_equity
 from .results import EquityResult
 
 __all__ = ["FoldedEquity", "folded_equity", "MAX_FOLD_DEALS", "FOLD_EXACT_LIMIT"]
@@ -134,7 +135,7 @@ def folded_equity(players: PlayersLike, folded: Sequence[str | Range], board: Ca
     samples = plan.check_samples(samples)
     _seeds.check_seed(seed)
     v = get_variant(variant)
-    if v.is_omaha or v.is_stud:
+    if v.rule != BEST_FIVE:
         raise ValueError(f"folded_equity takes the Hold'em games, not {v.name}")
     if isinstance(folded, (str, Range)) or not isinstance(folded, Sequence):
         raise TypeError("folded is a list of ranges, one per player who folded, e.g. ['22+,AJs+']")
@@ -167,9 +168,9 @@ def folded_equity(players: PlayersLike, folded: Sequence[str | Range], board: Ca
 
 
 def _equity(players, board, dead, exact, samples, seed, v) -> EquityResult:
-    from . import equity  # the package's entry point (it imports this module's package first)
-
-    return equity(players, board, dead, exact=exact, samples=samples, seed=seed, variant=v)
+    """What :func:`pokerlut.equity` answers for a Hold'em game."""
+    return holdem_equity(parse_deal(players, board, dead, v), exact=exact, samples=samples or plan.DEFAULT_SAMPLES,
+                         seed=seed, progress=False, per_combo=False, method=None)
 
 
 def _exact(deal, folds, players, board, dead, v):
