@@ -120,3 +120,16 @@ def test_high_only_games_have_no_sides():
         board = "5s 8d Jc 9h" if variant != "stud" else ""
         r = equity(players, board=board, variant=variant, exact=True)
         assert r.high_share is None and r.low_share is None and r.scoop is None, variant
+
+
+def test_command_line_json_carries_the_sides(capsys):
+    import json
+
+    from pokerlut.cli import main
+
+    assert main(["equity", "--variant", "omaha-hilo", "--board", "5s 8d Jc 9h", "--json", "Ah 2h Kd Qc",
+                 "As 3c 4d Kh"]) == 0
+    players = json.loads(capsys.readouterr().out)["players"]
+    r = equity(["Ah 2h Kd Qc", "As 3c 4d Kh"], board="5s 8d Jc 9h", variant="omaha-hilo")
+    assert [p["low_share"] for p in players] == r.low_share.tolist()
+    assert [p["scoop"] for p in players] == r.scoop.tolist()

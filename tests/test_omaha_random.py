@@ -64,3 +64,16 @@ def test_full_deck_against_monte_carlo():
     mc = equity(["AdAcJdTc", "random"], variant="omaha", exact=False, samples=400_000, seed=11)
     assert abs(mc.equity[0] - r.equity[0]) < 4 * mc.std_error[0]
     assert abs(mc.tie[0] - r.tie[0]) < 0.002
+
+
+@pytest.mark.parametrize("players, board, variant", [
+    (["AdAcJdTc9s", "random"], "", "omaha"),           # five hole cards
+    (["random", "random"], "", "omaha"),
+    (["AdAcJdTc", "random"], "2c 3c 4c", "omaha"),     # a board
+    (["AdAcJdTc", "random"], "", "omaha-hilo"),
+    (["AdAcJdTc", "random", "KsKhQsQh"], "", "omaha"),
+    (["AA**", "random"], "", "omaha"),                 # a range
+])
+def test_what_the_exact_engine_does_not_take(players, board, variant):
+    with pytest.raises(ValueError, match="exact=True with a 'random' player"):
+        equity(players, board=board, variant=variant, exact=True)

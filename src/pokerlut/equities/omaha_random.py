@@ -96,7 +96,7 @@ def supports_omaha_random(deal: Deal) -> bool:
     players = deal.players
     return (deal.variant.name == "omaha" and len(deal.board) == 0 and len(players) == 2
             and sum(p.hole is None and p.range is None for p in players) == 1
-            and all(p.hole is None or len(p.hole) == HERO_CARDS for p in players))
+            and sum(p.hole is not None and len(p.hole) == HERO_CARDS for p in players) == 1)
 
 
 def omaha_random_equity(deal: Deal) -> EquityResult:
