@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from pokerlut import evaluate, parse_cards, parse_range
+from pokerlut.equities import ImpossibleDeal
 from pokerlut.equities.folded import folded_equity
 
 
@@ -82,3 +83,12 @@ def test_bad_input():
         folded_equity(["AhKd", "QdQc"], folded=["AA"], variant="badugi")
     with pytest.raises(ValueError, match="bad range token|range"):
         folded_equity(["AhKd", "QdQc"], folded=["AZ"])
+    for exact in (True, False):   # two folders holding the same one hand: never dealt together
+        with pytest.raises(ImpossibleDeal):
+            folded_equity(["AhKd", "QdQc"], folded=["AsKs", "AsKs"], board="2c 3c 4c", exact=exact, samples=1000)
+
+
+def test_the_seed_reproduces_a_run():
+    r = folded_equity(["AhKd", "QQ"], folded=["AA,KK"], exact=False, samples=5000)
+    again = folded_equity(["AhKd", "QQ"], folded=["AA,KK"], exact=False, samples=5000, seed=r.seed)
+    assert np.array_equal(r.equity, again.equity)

@@ -35,7 +35,7 @@ from ..ranges import Range, parse_range
 from ..typing import CardsLike, SeedLike
 from ..variants import BEST_FIVE, VariantLike, get_variant
 from . import plan
-from .deal import PlayersLike, combo_masks, parse_deal
+from .deal import ImpossibleDeal, PlayersLike, combo_masks, parse_deal
 from .holdem import holdem_equity
 from .results import EquityResult
 
@@ -47,6 +47,8 @@ MAX_FOLD_DEALS = 20_000
 FOLD_EXACT_LIMIT = 2_000_000
 #: Monte Carlo trials drawn per numpy batch.
 _BATCH = 1 << 15
+#: Batches in a row without one deal whose hands fit together before Monte Carlo gives up.
+_MAX_EMPTY_BATCHES = 20
 
 
 @dataclass
@@ -66,6 +68,7 @@ class FoldedEquity:
     method: str
     plain: EquityResult
     seconds: float = 0.0
+    seed: int | None = None  #: the entropy that reproduces a Monte Carlo run
 
     @property
     def difference(self) -> NDArray[np.float64]:
@@ -162,9 +165,10 @@ def folded_equity(players: PlayersLike, folded: Sequence[str | Range], board: Ca
         win, tie, eq, n = _exact(deal, folds, players, board, dead, v)
         return FoldedEquity(deal.labels, fold_labels, win, tie, eq, np.zeros(n_players), n, "exact", plain,
                             time.perf_counter() - start)
-    win, tie, eq, se = _monte_carlo(deal, folds, samples, seed, v)
+    entropy = plan.entropy(seed)
+    win, tie, eq, se = _monte_carlo(deal, folds, samples, entropy, v)
     return FoldedEquity(deal.labels, fold_labels, win, tie, eq, se, samples, "monte carlo", plain,
-                        time.perf_counter() - start)
+                        time.perf_counter() - start, entropy)
 
 
 def _equity(players, board, dead, exact, samples, seed, v) -> EquityResult:
@@ -175,6 +179,8 @@ def _equity(players, board, dead, exact, samples, seed, v) -> EquityResult:
 
 def _exact(deal, folds, players, board, dead, v):
     holes, weights = plan.combinations(folds)
+    if len(holes) == 0:
+        raise ImpossibleDeal("the folders' ranges never fit together: every combination shares a card")
     if len(holes) > MAX_FOLD_DEALS:
         raise ValueError(f"exact=True would enumerate {len(holes):,} combinations of the folders' hands (more than "
                          f"MAX_FOLD_DEALS = {MAX_FOLD_DEALS:,}); use Monte Carlo (exact=False)")
@@ -196,7 +202,7 @@ def _exact(deal, folds, players, board, dead, v):
         total += mass * np.concatenate([r.win, r.tie, r.equity])
         mass_sum += mass
     if mass_sum == 0:
-        raise ValueError("the folders' ranges never fit beside the players' hands")
+        raise ImpossibleDeal("the folders' ranges never fit beside each other and the players' hands")
     win, tie, eq = np.split(total / mass_sum, 3)
     return win, tie, eq, len(unique)
 
@@ -206,8 +212,8 @@ def _draw(rng: np.random.Generator, source: Range, size: int) -> np.ndarray:
     return source.combos[rng.choice(len(w), size=size, p=w / w.sum())]
 
 
-def _monte_carlo(deal, folds, samples, seed, v):
-    rng = np.random.default_rng(plan.entropy(seed))
+def _monte_carlo(deal, folds, samples, entropy, v):
+    rng = np.random.default_rng(entropy)
     sources = folds + [p.range for p in deal.players]
     n_players = len(deal.players)
     n_known = len(deal.board)
@@ -218,6 +224,7 @@ def _monte_carlo(deal, folds, samples, seed, v):
     sums = np.zeros((3, n_players))
     squares = np.zeros(n_players)
     done = 0
+    empty = 0
     while done < samples:
         size = min(_BATCH, samples - done)
         hands = np.stack([_draw(rng, s, 2 * size) for s in sources], axis=1)  # (2B, S, 2): drawn twice over
@@ -226,7 +233,12 @@ def _monte_carlo(deal, folds, samples, seed, v):
         hands = hands[ok][:size]
         b = len(hands)
         if b == 0:
+            empty += 1
+            if empty >= _MAX_EMPTY_BATCHES:
+                raise ImpossibleDeal(f"the folders' and the players' hands almost never fit together without sharing "
+                                     f"a card (none of {2 * size * empty:,} draws did); narrow the ranges")
             continue
+        empty = 0
         keys = rng.random((b, N_NATURAL))
         keys[:, blocked] = 2.0
         keys[np.arange(b)[:, None], hands.reshape(b, -1).astype(np.intp)] = 2.0
