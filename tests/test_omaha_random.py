@@ -72,8 +72,32 @@ def test_full_deck_against_monte_carlo():
     (["AdAcJdTc", "random"], "2c 3c 4c", "omaha"),     # a board
     (["AdAcJdTc", "random"], "", "omaha-hilo"),
     (["AdAcJdTc", "random", "KsKhQsQh"], "", "omaha"),
-    (["AA**", "random"], "", "omaha"),                 # a range
+    (["AA**", "random", "random"], "", "omaha"),
 ])
 def test_what_the_exact_engine_does_not_take(players, board, variant):
     with pytest.raises(ValueError, match="exact=True with a 'random' player"):
         equity(players, board=board, variant=variant, exact=True)
+
+
+def test_a_range_too_wide_for_exact():
+    with pytest.raises(ValueError, match="457 suit classes"):
+        equity(["AA**", "random"], variant="omaha", exact=True)
+
+
+def test_a_range_against_random_on_a_reduced_deck():
+    """Dead: every card of ranks 2 to T (symmetric under every suit permutation, so the 36 AAKK
+    hands fall into 3 classes); the brute force deals each of the 36 hands itself."""
+    dead = [c for c in range(52) if c // 4 < 9]
+    live = [c for c in range(52) if c // 4 >= 9]
+    text = "AAKK, 0.5(QQJJ)"
+    r = equity([text, "random"], dead=dead, variant="omaha", exact=True)
+    from pokerlut.ranges import parse_omaha_range
+    rng = parse_omaha_range(text)
+    wins = ties = total = 0.0
+    for hand, w in zip(rng.combos, rng.weights):
+        keep = [c for c in live if c not in set(hand.tolist())]
+        a, b, c = brute_force(hand, keep)
+        wins, ties, total = wins + w * a, ties + w * b, total + w * (a + b + c)
+    assert r.method == "exact"
+    assert r.equity[0] == pytest.approx((wins + ties / 2) / total, abs=1e-12)
+    assert r.win[0] == pytest.approx(wins / total, abs=1e-12) and r.tie[0] == pytest.approx(ties / total, abs=1e-12)

@@ -12,7 +12,8 @@ its average share of the pot.
   players' hands times the boards left times the players is at most :data:`EXACT_BUDGET` (and
   the combinations at most :data:`~pokerlut.equities.plan.MAX_DEALS`): each combination counts
   with the product of its hands' weights.
-* **Exact against a random hand** (``exact=True``): Omaha high, no board, a 4-card hand against
+* **Exact against a random hand** (``exact=True``): Omaha high, no board, a 4-card hand (or a
+  range of them, by suit classes) against
   ``"random"`` (:mod:`.omaha_random`: every board and random hand counted by rank multisets and
   flush patterns, about ten seconds of CPU).
 * **Monte Carlo** otherwise: each trial draws every ranged player's hand by weight (a deal whose
@@ -156,8 +157,9 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
     if exact is True and any(random_player):
         if supports_omaha_random(deal):
             return omaha_random_equity(deal)
-        raise ValueError("exact=True with a 'random' player answers Omaha high preflop, one 4-card hand against "
-                         "'random' (dead cards allowed); other deals with a random player are dealt by Monte Carlo")
+        raise ValueError("exact=True with a 'random' player answers Omaha high preflop, one 4-card hand (or a "
+                         "range of them) against 'random' (dead cards allowed); other deals with a random player "
+                         "are dealt by Monte Carlo")
     pot = 2 * SHARE_UNIT if hilo else SHARE_UNIT
     ranges = [_hands(deal, p) for p in range(n)] if not any(random_player) else None
     use_exact = False

@@ -1,7 +1,8 @@
 """Exact Omaha equity of one 4-card hand against a random hand, preflop.
 
 Reached through :func:`pokerlut.equity` with ``variant="omaha"``, ``exact=True``, no board, and
-two players: a hand of four cards and ``"random"`` (dead cards allowed).  Every one of the
+two players: a hand of four cards (or a range of them: each suit class of its hands once, at
+most :data:`MAX_CLASSES`) and ``"random"`` (dead cards allowed).  Every one of the
 ``C(48, 5) * C(43, 4)`` (board, random hand) deals counts once, but none is ranked one by one:
 the kernel (:mod:`pokerlut.kernels.omaha_random`) walks the 6,175 board rank multisets; on each
 it counts the boards of every flush pattern (which suit holds three or more of its cards, and
@@ -27,13 +28,16 @@ from ..cards import format_cards
 from ..constants import BOARD_CARDS, N_RANKS, N_SUITS
 from ..kernels.registry import omaha_random_kernel
 from ..omaha import omaha_tables
+from . import plan
 from .deal import Deal
 from .results import EquityResult
 
-__all__ = ["omaha_random_equity", "omaha_random_counts", "supports_omaha_random"]
+__all__ = ["omaha_random_equity", "omaha_random_counts", "supports_omaha_random", "suit_classes", "MAX_CLASSES"]
 
 #: The cards of the hand the exact engine plays against a random hand.
 HERO_CARDS = 4
+#: The most suit classes of a range's hands (each one run of the kernel) ``exact=True`` ranks.
+MAX_CLASSES = 64
 
 
 @lru_cache(maxsize=1)
@@ -90,30 +94,79 @@ def omaha_random_counts(hero: np.ndarray, dead: np.ndarray, *, parallel: bool | 
     return out.sum(axis=0)
 
 
+def _is_hero(player) -> bool:
+    """A 4-card hand, or a range of 4-card hands."""
+    if player.hole is not None:
+        return len(player.hole) == HERO_CARDS
+    return player.range is not None and player.range.n_cards == HERO_CARDS
+
+
 def supports_omaha_random(deal: Deal) -> bool:
-    """Whether the deal is one this engine answers: Omaha high, no board, a 4-card hand and a
-    random hand."""
+    """Whether the deal is one this engine answers: Omaha high, no board, a 4-card hand (or a range
+    of them) and a random hand."""
     players = deal.players
     return (deal.variant.name == "omaha" and len(deal.board) == 0 and len(players) == 2
             and sum(p.hole is None and p.range is None for p in players) == 1
-            and sum(p.hole is not None and len(p.hole) == HERO_CARDS for p in players) == 1)
+            and sum(_is_hero(p) for p in players) == 1)
+
+
+def suit_classes(hands: np.ndarray, weights: np.ndarray, dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Hands (n, 4) merged into their classes under the suit permutations that keep the dead cards
+    (as a set): one representative each and the summed weights; every hand of a class has the same
+    equity against a random hand.
+
+    >>> from pokerlut.ranges import parse_omaha_range
+    >>> r = parse_omaha_range("AAKK")
+    >>> reps, w = suit_classes(r.combos, r.weights, np.zeros(0, np.uint8))
+    >>> len(r), len(reps), float(w.sum())          # two suits shared, one, none
+    (36, 3, 36.0)
+    """
+    best = None
+    for card_map in plan.suit_maps(np.zeros(0, np.uint8), np.asarray(dead, np.uint8)):
+        mapped = np.sort(card_map[hands], axis=1)
+        if best is None:
+            best = mapped
+            continue
+        differ = mapped != best
+        first = differ.argmax(axis=1)
+        rows = np.arange(len(hands))
+        smaller = differ[rows, first] & (mapped[rows, first] < best[rows, first])
+        best[smaller] = mapped[smaller]
+    reps, inverse = np.unique(best, axis=0, return_inverse=True)
+    return reps.astype(np.uint8), np.bincount(inverse.ravel(), weights=np.asarray(weights, np.float64),
+                                              minlength=len(reps))
 
 
 def omaha_random_equity(deal: Deal) -> EquityResult:
     """Exact equity of a deal :func:`supports_omaha_random` accepts (see the module doc)."""
     if not supports_omaha_random(deal):
         raise ValueError("the exact Omaha engine against a random hand takes Omaha high, no board, a 4-card hand "
-                         "and 'random'")
+                         "(or a range of them) and 'random'")
     start = time.perf_counter()
-    hero_at = 0 if deal.players[0].hole is not None else 1
-    hero = deal.players[hero_at].hole
-    wins, ties, losses = (int(x) for x in omaha_random_counts(hero, deal.dead))
-    n = wins + ties + losses
+    hero_at = 0 if _is_hero(deal.players[0]) else 1
+    player = deal.players[hero_at]
+    if player.hole is not None:
+        reps, weights = player.hole.reshape(1, -1).astype(np.uint8), np.ones(1)
+    else:
+        reps, weights = suit_classes(player.range.combos, player.range.weights, deal.dead)
+        if len(reps) > MAX_CLASSES:
+            raise ValueError(f"exact=True against 'random' would rank {len(reps):,} suit classes of the range's hands "
+                             f"(more than MAX_CLASSES = {MAX_CLASSES}, each about ten seconds); use Monte Carlo "
+                             f"(exact=False or None)")
+    counts = np.zeros(3)
+    deals = 0
+    for hero, w in zip(reps, weights):
+        c = omaha_random_counts(hero, deal.dead)
+        counts += w * c
+        deals = int(c.sum())  # the same for every hand: the cards left are as many
+    wins, ties, losses = counts
+    n = float(counts.sum())
     per_player = {hero_at: (wins, ties, losses), 1 - hero_at: (losses, ties, wins)}
     win = np.array([per_player[p][0] / n for p in range(2)])
     tie = np.array([per_player[p][1] / n for p in range(2)])
     equity = np.array([(2 * per_player[p][0] + per_player[p][1]) / (2 * n) for p in range(2)])
-    return EquityResult(deal.labels, win, tie, equity, n, "exact", np.zeros(2), None, "",
+    n_combos = 1 if player.hole is not None else len(player.range)
+    return EquityResult(deal.labels, win, tie, equity, deals * n_combos, "exact", np.zeros(2), None, "",
                         format_cards(deal.dead), time.perf_counter() - start, engine="omaha", unit="deals")
 
 
