@@ -89,8 +89,8 @@ API_PAGES: dict[str, list[tuple[str, list[str] | None]]] = {
         ("pokerlut.course", ["deal", "play"]),
     ],
     "equity": [
-        ("pokerlut", ["equity", "equity_batch", "folded_equity", "parse_range", "EquityResult", "BatchEquityResult",
-                      "FoldedEquity", "Range"]),
+        ("pokerlut", ["equity", "equity_batch", "folded_equity", "folded_range", "parse_range", "EquityResult",
+                      "BatchEquityResult", "FoldedEquity", "Range"]),
         ("pokerlut.equities", ["class_equity"]), ("pokerlut.ranges", None), ("pokerlut.dask", None),
     ],
     "boards": [

@@ -9,7 +9,7 @@ import pytest
 
 from pokerlut import evaluate, parse_cards, parse_range
 from pokerlut.equities import ImpossibleDeal
-from pokerlut.equities.folded import folded_equity
+from pokerlut.equities.folded import folded_equity, folded_range
 
 
 def brute_force(players, folded, board, dead):
@@ -92,3 +92,29 @@ def test_the_seed_reproduces_a_run():
     r = folded_equity(["AhKd", "QQ"], folded=["AA,KK"], exact=False, samples=5000)
     again = folded_equity(["AhKd", "QQ"], folded=["AA,KK"], exact=False, samples=5000, seed=r.seed)
     assert np.array_equal(r.equity, again.equity)
+
+
+@pytest.mark.parametrize("player, folded, board", [
+    ("random", ["AA,KK,AK"], "7s 4d 2c"),
+    ("TT+,AJs+,0.5(KQo)", ["0.25(AA),KK,AKo", "AQs,QQ"], ""),
+])
+def test_folded_range_against_brute_force(player, folded, board):
+    board_cards = set(int(c) for c in parse_cards(board)) if board else set()
+    mine = parse_range(player).blocked(sorted(board_cards))
+    folds = [parse_range(f).blocked(sorted(board_cards)) for f in folded]
+    expected = []
+    for combo, w in zip(mine.combos, mine.weights):
+        total = 0.0
+        for picks in product(*[range(len(f)) for f in folds]):
+            cards = [int(c) for f, i in zip(folds, picks) for c in f.combos[i]] + [int(c) for c in combo]
+            if len(set(cards)) == len(cards):
+                total += float(np.prod([f.weights[i] for f, i in zip(folds, picks)]))
+        expected.append(w * total)
+    expected = np.array(expected)
+    r = folded_range(player, folded, board=board)
+    got = dict(zip(map(tuple, r.combos.tolist()), r.weights))
+    keep = expected > 0
+    assert len(r) == keep.sum()
+    np.testing.assert_allclose([got[tuple(c)] for c in mine.combos[keep].tolist()] / r.weights.sum(),
+                               expected[keep] / expected.sum(), rtol=1e-12)
+    assert r.weights.sum() == pytest.approx(mine.weights.sum())

@@ -16,7 +16,7 @@ from .constants import MAX_STRENGTH, NATURAL_STRENGTHS, WILD
 from .course import from_course, to_course_strings
 from .enumeration import category_counts, strength_histogram
 from .equities import BatchEquityResult, EquityResult, equity, equity_batch
-from .equities.folded import FoldedEquity, folded_equity
+from .equities.folded import FoldedEquity, folded_equity, folded_range
 from .evaluate import evaluate
 from .omaha import HiLo, evaluate_omaha
 from .ranges import Range, parse_range
@@ -83,5 +83,5 @@ __all__ = [
     "made_hand",
     "outs",
     "range_breakdown",
-    "OmahaBestFive", "omaha_best_five", "FoldedEquity", "folded_equity",
+    "OmahaBestFive", "omaha_best_five", "FoldedEquity", "folded_equity", "folded_range",
 ]

@@ -12,6 +12,8 @@ no card twice, counted with the product of their weights, and a board from the c
   whose hands share a card is drawn again whole), then the board.
 
 The answer carries the plain one (the same question with nobody folded) and the difference.
+:func:`folded_range` gives a player's hand frequencies the same way: his range with each combo's
+weight times the weight of the folders' hands that fit beside it.
 
 >>> r = folded_equity(["AhKh", "QdQc"], folded=["AA,KK,AK"], board="7s 4d 2c 9h", exact=True)  # 6 outs or fewer
 >>> r.method, [round(float(x), 4) for x in r.equity], [round(float(x), 4) for x in r.plain.equity]
@@ -32,6 +34,7 @@ from .. import _seeds
 from ..constants import BOARD_CARDS, N_NATURAL
 from ..evaluate import evaluate
 from ..ranges import Range, parse_range
+from .._input import deal_cards
 from ..typing import CardsLike, SeedLike
 from ..variants import BEST_FIVE, VariantLike, get_variant
 from . import plan
@@ -39,7 +42,7 @@ from .deal import ImpossibleDeal, PlayersLike, combo_masks, parse_deal
 from .holdem import holdem_equity
 from .results import EquityResult
 
-__all__ = ["FoldedEquity", "folded_equity", "MAX_FOLD_DEALS", "FOLD_EXACT_LIMIT"]
+__all__ = ["FoldedEquity", "folded_equity", "folded_range", "MAX_FOLD_DEALS", "FOLD_EXACT_LIMIT"]
 
 #: The most combinations of the folders' hands an exact run enumerates (each is one exact equity).
 MAX_FOLD_DEALS = 20_000
@@ -260,3 +263,45 @@ def _monte_carlo(deal, folds, samples, entropy, v):
     win, tie, eq = sums / samples
     se = np.sqrt(np.maximum(squares / samples - eq ** 2, 0.0) / max(samples - 1, 1))
     return win, tie, eq, se
+
+
+def folded_range(player: str | Range, folded: Sequence[str | Range], board: CardsLike = "",
+                 dead: CardsLike = "") -> Range:
+    """A player's range once earlier players folded the ranges ``folded``: each of its combos (those
+    the board and dead cards leave) weighted by its own weight times the total weight of the
+    combinations of the folders' hands that share no card with it or with each other, scaled so
+    that the weights sum as the plain range's do.  Exact (at most :data:`MAX_FOLD_DEALS`
+    combinations of the folders' hands).
+
+    >>> plain = parse_range("random", blocked="7s 4d 2c")
+    >>> r = folded_range("random", ["AA,KK,AK"], board="7s 4d 2c")
+    >>> def aces(rng):                               # the share of hands holding an ace
+    ...     return round(float(rng.weights[(rng.combos // 4 == 12).any(axis=1)].sum() / rng.weights.sum()), 4)
+    >>> aces(plain), aces(r)
+    (0.1582, 0.1247)
+    """
+    known = np.concatenate([deal_cards(board, 'the board'), deal_cards(dead, 'the dead cards')]).astype(np.uint8)
+    base = (player if isinstance(player, Range) else parse_range(player)).blocked(known)
+    if len(base) == 0:
+        raise ValueError("the player's range has no combo left by the board and the dead cards")
+    folds = [_fold_range(f, i, known) for i, f in enumerate(folded)]
+    if not folds:
+        return base
+    holes, weights = plan.combinations(folds)
+    if len(holes) > MAX_FOLD_DEALS:
+        raise ValueError(f"{len(holes):,} combinations of the folders' hands: more than MAX_FOLD_DEALS = "
+                         f"{MAX_FOLD_DEALS:,}")
+    fold_masks = np.zeros(len(holes), np.uint64)
+    for f in range(holes.shape[1]):
+        fold_masks |= combo_masks(holes[:, f])
+    mine = combo_masks(base.combos)
+    fit = np.zeros(len(base))
+    for lo in range(0, len(mine), 256):
+        free = (mine[lo:lo + 256, None] & fold_masks[None, :]) == 0
+        fit[lo:lo + 256] = free.astype(np.float64) @ weights
+    new = np.asarray(base.weights, np.float64) * fit
+    if not (new > 0).any():
+        raise ImpossibleDeal("no combo of the player's range fits beside the folders' hands")
+    keep = new > 0
+    scale = float(np.sum(base.weights)) / float(new.sum())
+    return Range(base.combos[keep], new[keep] * scale)
