@@ -76,9 +76,10 @@ sphinx_gallery_conf = {
 API_PAGES: dict[str, list[tuple[str, list[str] | None]]] = {
     "evaluating": [
         ("pokerlut", ["evaluate", "best_five", "showdown", "compare", "describe", "category", "category_name",
-                      "category_names", "made_cards", "evaluate_omaha", "category_counts", "strength_histogram",
-                      "random_hands", "BestFive", "Showdown", "HiLo", "HiLoShowdown", "VARIANTS", "Variant",
-                      "get_variant", "CATEGORY_NAMES", "MAX_STRENGTH", "NATURAL_STRENGTHS"]),
+                      "category_names", "made_cards", "evaluate_omaha", "omaha_best_five", "category_counts",
+                      "strength_histogram", "random_hands", "BestFive", "OmahaBestFive", "Showdown", "HiLo",
+                      "HiLoShowdown", "VARIANTS", "Variant", "get_variant", "CATEGORY_NAMES", "MAX_STRENGTH",
+                      "NATURAL_STRENGTHS"]),
         ("pokerlut.strength", None), ("pokerlut.variants", None), ("pokerlut.ofc", ["score", "arrange"]),
     ],
     "cards": [
@@ -88,7 +89,8 @@ API_PAGES: dict[str, list[tuple[str, list[str] | None]]] = {
         ("pokerlut.course", ["deal", "play"]),
     ],
     "equity": [
-        ("pokerlut", ["equity", "equity_batch", "parse_range", "EquityResult", "BatchEquityResult", "Range"]),
+        ("pokerlut", ["equity", "equity_batch", "folded_equity", "folded_range", "parse_range", "EquityResult",
+                      "BatchEquityResult", "FoldedEquity", "Range"]),
         ("pokerlut.equities", ["class_equity"]), ("pokerlut.ranges", None), ("pokerlut.dask", None),
     ],
     "boards": [

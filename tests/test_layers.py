@@ -21,7 +21,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "kernels": ("kernels",),
     "data": ("tables", "variants"),
     "input": ("cards", "_input"),
-    "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso", "omaha_five"),
+    "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso"),
     "ranges and games": ("ranges", "videopoker", "boards", "ofc", "abstraction"),
     "equity": ("equities",),
     "tools": ("interop", "course", "dask", "plot", "bench", "cuda", "analytics"),

@@ -501,8 +501,12 @@ def test_equity_bad_input():
         pokerlut.equity(["As Ks Qh Jh", pokerlut.parse_range("AA")], variant="omaha")
     with pytest.raises(TypeError, match="not an OmahaRange"):
         pokerlut.equity(["AsKs", parse_omaha_range("AAKK")])
-    with pytest.raises(ValueError, match="exact=True needs every player's hand or range"):
-        pokerlut.equity(["As Ks Qh Jh", "random"], variant="omaha", exact=True)
+    with pytest.raises(ValueError, match="exact=True with a 'random' player answers Omaha high preflop"):
+        pokerlut.equity(["As Ks Qh Jh", "random"], "2c 3d 4h", variant="omaha", exact=True)
+    with pytest.raises(ValueError, match="exact=True with a 'random' player"):
+        pokerlut.equity(["As Ks Qh Jh", "random"], variant="omaha-hilo", exact=True)
+    with pytest.raises(ValueError, match="exact=True with a 'random' player"):
+        pokerlut.equity(["As Ks Qh Jh", "random", "random"], variant="omaha", exact=True)
     with pytest.raises(ValueError, match="impossible"):
         pokerlut.equity(["As Ks Qh Jh", "AsAx**"], variant="omaha")
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut.omaha_five import omaha_best_five
+from pokerlut import omaha_best_five
 
 
 def brute(hole, board):
@@ -30,10 +30,11 @@ def test_against_brute_force(h, b):
     got = omaha_best_five(holes, boards)
     assert np.array_equal(got.strengths, pokerlut.evaluate_omaha(holes, boards))
     for k in range(len(deals)):
-        best, (p, t) = brute(holes[k].tolist(), boards[k].tolist())
+        best, _ = brute(holes[k].tolist(), boards[k].tolist())
         assert int(got.strengths[k]) == best
-        assert tuple(got.hole_index[k]) == p and tuple(got.board_index[k]) == t
-        assert got.hole[k].tolist() == [holes[k][i] for i in p] and got.board[k].tolist() == [boards[k][j] for j in t]
+        # any five of the best strength is right: two cards of the hand and three of the board
+        assert set(got.hole[k].tolist()) <= set(holes[k].tolist()) and len(set(got.hole[k].tolist())) == 2
+        assert set(got.board[k].tolist()) <= set(boards[k].tolist()) and len(set(got.board[k].tolist())) == 3
         assert sorted(got.cards[k].tolist()) == sorted(got.hole[k].tolist() + got.board[k].tolist())
         assert int(pokerlut.evaluate(got.cards[k])) == best
 

@@ -27,8 +27,8 @@ _MODULES = ("analytics", "boards", "course", "interop", "iso", "jit", "videopoke
 _NAMES = {
     "CompileNotice": "_notice",
     "all_flops": "analytics", "equity_distribution": "analytics", "flop_subset": "analytics",
-    "OmahaBestFive": "omaha_five", "omaha_best_five": "omaha_five", "HiLoShares": "equities.hilo",
-    "hilo_shares": "equities.hilo",
+    "OmahaBestFive": "showdown", "omaha_best_five": "showdown",
+    "FoldedEquity": "equities.folded", "folded_equity": "equities.folded", "folded_range": "equities.folded",
     "PARALLEL_MIN_HANDS": "_threads", "get_num_threads": "_threads", "set_num_threads": "_threads",
     "ehs": "abstraction", "ehs2": "abstraction", "equity_histogram": "abstraction", "hand_strength": "abstraction",
     "potential": "abstraction", "preflop_equity": "abstraction", "street_table": "abstraction",
@@ -53,7 +53,7 @@ _NAMES = {
 
 __all__ = [
     "CompileNotice",
-    "all_flops", "equity_distribution", "flop_subset", "OmahaBestFive", "omaha_best_five", "HiLoShares", "hilo_shares",
+    "all_flops", "equity_distribution", "flop_subset", 
     "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",
@@ -106,6 +106,7 @@ __all__ = [
     "made_hand",
     "outs",
     "range_breakdown",
+    "OmahaBestFive", "omaha_best_five", "FoldedEquity", "folded_equity", "folded_range",
 ]
 
 if TYPE_CHECKING:  # what type checkers and editors see: the names, as the imports below give them
@@ -122,13 +123,13 @@ if TYPE_CHECKING:  # what type checkers and editors see: the names, as the impor
     from .course import from_course, to_course_strings
     from .enumeration import category_counts, strength_histogram
     from .equities import BatchEquityResult, EquityResult, equity, equity_batch
-    from .equities.hilo import HiLoShares, hilo_shares
+    from .equities.folded import FoldedEquity, folded_equity, folded_range
     from .evaluate import evaluate
     from .omaha import HiLo, evaluate_omaha
-    from .omaha_five import OmahaBestFive, omaha_best_five
     from .ranges import Range, parse_range
     from .sampling import random_hands
-    from .showdown import BestFive, HiLoShowdown, Showdown, best_five, compare, made_cards, showdown
+    from .showdown import (BestFive, HiLoShowdown, OmahaBestFive, Showdown, best_five, compare, made_cards,
+                           omaha_best_five, showdown)
     from .strength import CATEGORY_NAMES, category, category_name, category_names, describe
     from .variants import VARIANTS, Variant, get_variant
     from .warmup import kernel_info, warmup

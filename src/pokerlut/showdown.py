@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
@@ -11,16 +12,17 @@ from . import _threads
 from ._input import card_array, deal_rows, hand_rows, raise_for_deals, raise_for_rows
 from ._notice import compile_notice
 from .cards import format_card
-from .constants import HAND_SIZES, MADE_COUNTS, NO_CARD, WILD
+from .constants import HAND_SIZES, MADE_COUNTS, NO_CARD, N_RANKS, N_SUITS, WILD
 from .evaluate import evaluate, rank_rows
 from .kernels.registry import select_kernel
-from .omaha import omaha_rows
+from .omaha import evaluate_omaha, omaha_rows, omaha_variant
 from .strength import category, category_name
 from .tables import load_table_set
 from .typing import HandsLike, Strengths
-from .variants import VariantLike, get_variant
+from .variants import OMAHA_HILO, VariantLike, get_variant
 
-__all__ = ["BestFive", "HiLoShowdown", "Showdown", "best_five", "compare", "made_cards", "showdown"]
+__all__ = ["BestFive", "HiLoShowdown", "OmahaBestFive", "Showdown", "best_five", "compare", "made_cards",
+           "omaha_best_five", "showdown"]
 
 #: ``MADE_COUNT[category]``: how many of the best five are made (:data:`pokerlut.constants.MADE_COUNTS`).
 MADE_COUNT = np.array(MADE_COUNTS, dtype=np.intp)
@@ -71,6 +73,20 @@ class BestFive(NamedTuple):
         if np.ndim(self.strengths) == 0 and int(self.strengths):
             fields["category"] = category_name(int(self.strengths))
         return _fields_text("BestFive", fields)
+
+
+class OmahaBestFive(NamedTuple):
+    """The two hole cards and three board cards behind each Omaha hand's strength (see
+    :func:`omaha_best_five`); the ``low_*`` fields are ``None`` outside hi-lo."""
+
+    cards: NDArray[np.uint8]  #: (..., 5) uint8, the best high five, most significant first
+    hole: NDArray[np.uint8]  #: (..., 2) uint8, the two hole cards of it, in the order the hand gives them
+    board: NDArray[np.uint8]  #: (..., 3) uint8, the three board cards of it, in the order the board gives them
+    strengths: Strengths  #: (...,) uint16, as :func:`pokerlut.evaluate_omaha` gives
+    low_cards: NDArray[np.uint8] | None = None  #: (..., 5) the best low five, highest first (255s: no low)
+    low_hole: NDArray[np.uint8] | None = None  #: (..., 2) its two hole cards (255s: no low)
+    low_board: NDArray[np.uint8] | None = None  #: (..., 3) its three board cards (255s: no low)
+    low: Strengths | None = None  #: (...,) uint16, on the eight-or-better scale (1: no low)
 
 
 class Showdown(NamedTuple):
@@ -143,6 +159,93 @@ def best_five(hands: HandsLike, *, check: bool = True) -> BestFive:
     _threads.run_blocks(piece, n, cost=_SELECT_LOOKUPS)
     shape = lead_shape + (5,)
     return BestFive(five.reshape(shape), plays_as.reshape(shape), strengths.reshape(lead_shape))
+
+
+#: Omaha hands ranked per block by :func:`omaha_best_five` (each is up to 150 five-card hands).
+_OMAHA_BLOCK = 4096
+
+
+def _low_order(cards: np.ndarray) -> np.ndarray:
+    """Cards of low fives sorted highest first for a low (the ace lowest)."""
+    low_rank = (cards.astype(np.int64) // N_SUITS + 1) % N_RANKS  # ace 0, deuce 1, .. king 12
+    order = np.argsort(-low_rank, axis=-1, kind="stable")
+    return np.take_along_axis(cards, order, axis=-1)
+
+
+def omaha_best_five(holes: HandsLike, board: HandsLike, *, variant: VariantLike = "omaha") -> OmahaBestFive:
+    """Which two hole cards and which three board cards make each Omaha hand (and, in hi-lo, its low).
+
+    Parameters
+    ----------
+    holes, board, variant
+        As for :func:`pokerlut.evaluate_omaha`: ``(..., h)`` hole cards (``h`` 4, 5 or 6), one board
+        of 3, 4 or 5 cards for every hand or one per hand, ``"omaha"`` or ``"omaha-hilo"``.  Bad
+        cards are refused as there.
+
+    Returns
+    -------
+    OmahaBestFive
+        ``cards`` (..., 5): the best high five, most significant first (as :func:`best_five`
+        orders them); ``hole`` (..., 2) and ``board`` (..., 3): where they come from;
+        ``strengths``.  Hi-lo: also ``low_cards`` (highest first, the ace lowest), ``low_hole``,
+        ``low_board`` (255s where no low qualifies) and ``low`` (the eight-or-better scale).
+
+    Notes
+    -----
+    Every pair of hole cards with every three board cards is ranked as a five-card hand (60 for
+    4 hole cards and 5 board cards); when several make the best strength, the first in the order
+    of the pairs (hole cards as given), then of the triples, is taken.
+
+    Examples
+    --------
+    >>> from pokerlut import format_cards
+    >>> b = omaha_best_five("Ah Kh Qd Jd", "Th 9h 2h 3c 4s")
+    >>> format_cards(b.cards), format_cards(b.hole), format_cards(b.board)
+    ('Ah Kh Th 9h 2h', 'Ah Kh', 'Th 9h 2h')
+    >>> hl = omaha_best_five("Ah 2c Kd Kh", "3h 4d 8s Ks Qc", variant="omaha-hilo")
+    >>> format_cards(hl.cards), format_cards(hl.low_cards), format_cards(hl.low_hole)
+    ('Kd Kh Ks Qc 8s', '8s 4d 3h 2c Ah', 'Ah 2c')
+    """
+    v = omaha_variant(variant)
+    ranked = evaluate_omaha(holes, board, variant=v)  # every card checked, with the messages of evaluate_omaha
+    hilo = v.rule == OMAHA_HILO
+    high = ranked.high if hilo else ranked
+    lead_shape = high.shape
+    hole_rows, _ = hand_rows(holes, v.hole_sizes, "holes")
+    board_array = card_array(board, "board").astype(np.uint8)
+    board_rows = np.broadcast_to(board_array, lead_shape + board_array.shape[-1:]).reshape(-1, board_array.shape[-1])
+    n, n_hole = hole_rows.shape
+    pairs = np.array(list(combinations(range(n_hole), 2)), dtype=np.intp)  # (Q, 2)
+    triples = np.array(list(combinations(range(board_rows.shape[1]), 3)), dtype=np.intp)  # (T, 3)
+    q_of = np.repeat(np.arange(len(pairs)), len(triples))
+    t_of = np.tile(np.arange(len(triples)), len(pairs))
+    hole_pick, board_pick = pairs[q_of], triples[t_of]  # (K, 2), (K, 3): every two with every three
+    out = {name: np.full((n, width), NO_CARD, np.uint8) for name, width in
+           (("cards", 5), ("hole", 2), ("board", 3), ("low_cards", 5), ("low_hole", 2), ("low_board", 3))}
+    low = np.ones(n, np.uint16)
+    for lo in range(0, n, _OMAHA_BLOCK):
+        hi = min(n, lo + _OMAHA_BLOCK)
+        two = hole_rows[lo:hi][:, hole_pick]  # (B, K, 2)
+        three = board_rows[lo:hi][:, board_pick]  # (B, K, 3)
+        fives = np.concatenate([two, three], axis=2)
+        rows = np.arange(hi - lo)
+        best = evaluate(fives, check=False).argmax(axis=1)
+        out["cards"][lo:hi] = best_five(fives[rows, best], check=False).cards
+        out["hole"][lo:hi], out["board"][lo:hi] = two[rows, best], three[rows, best]
+        if hilo:
+            lows = evaluate(fives, variant=v.low_table_set, check=False)
+            best_low = lows.argmax(axis=1)
+            low[lo:hi] = lows[rows, best_low]
+            qualifies = low[lo:hi] > 1
+            pick = rows[qualifies], best_low[qualifies]
+            out["low_cards"][lo:hi][qualifies] = _low_order(fives[pick])
+            out["low_hole"][lo:hi][qualifies] = two[pick]
+            out["low_board"][lo:hi][qualifies] = three[pick]
+    shaped = {name: array.reshape(lead_shape + array.shape[1:]) for name, array in out.items()}
+    if not hilo:
+        return OmahaBestFive(shaped["cards"], shaped["hole"], shaped["board"], high)
+    return OmahaBestFive(shaped["cards"], shaped["hole"], shaped["board"], high, shaped["low_cards"],
+                         shaped["low_hole"], shaped["low_board"], low.reshape(lead_shape))
 
 
 def made_cards(hands: HandsLike, *, check: bool = True) -> NDArray[np.uint8]:

@@ -22,8 +22,15 @@ def equity_json(result: EquityResult, variant: str) -> dict[str, Any]:
             "engine": result.engine, "n": int(result.n), "unit": result.unit if result.method == "exact" else "trials",
             "seed": result.seed, "seconds": result.seconds,
             "players": [{"player": p, "equity": float(result.equity[i]), "win": float(result.win[i]),
-                         "tie": float(result.tie[i]), "std_error": float(result.std_error[i])}
+                         "tie": float(result.tie[i]), "std_error": float(result.std_error[i]), **_sides(result, i)}
                         for i, p in enumerate(result.players)]}
+
+
+def _sides(result: EquityResult, i: int) -> dict[str, float]:
+    """Player ``i``'s sides of a hi-lo pot (nothing outside hi-lo)."""
+    if result.high_share is None:
+        return {}
+    return {name: float(getattr(result, name)[i]) for name in ("high_share", "low_share", "high_share_no_low", "scoop")}
 
 
 def grid_json(grid: EquityGrid) -> dict[str, Any]:

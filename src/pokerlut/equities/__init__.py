@@ -52,7 +52,9 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
         In the Hold'em games (every ``variant`` but Omaha) each player is two hole cards
         (``"AhKh"``, ``[50, 46]``) or a range (``"TT+, AKs"``, :func:`pokerlut.parse_range`, a
         :class:`~pokerlut.Range`), and plays the best five of seven by the game's ranking.  In
-        ``"omaha"`` / ``"omaha-hilo"`` each player is 4, 5 or 6 hole cards or ``"random"``.  In
+        ``"omaha"`` / ``"omaha-hilo"`` each player is 4, 5 or 6 hole cards, an Omaha range or
+        ``"random"`` (Monte Carlo, but exact with ``exact=True`` for a 4-card hand against
+        ``"random"`` preflop in Omaha high: :mod:`pokerlut.equities.omaha_random`).  In
         ``"stud"``, ``"stud-hilo"`` and ``"razz"`` each player is the cards known of his seven
         (``"As Ad 7c"``: the other four unknown) or ``(known cards, number unknown)``, with no
         board (:mod:`pokerlut.equities.stud`).
@@ -83,7 +85,8 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     Returns
     -------
     EquityResult
-        Per player ``win``, ``tie`` and ``equity``; ``n``, ``method``, ``std_error``, ``seed``.
+        Per player ``win``, ``tie`` and ``equity``; ``n``, ``method``, ``std_error``, ``seed``; in
+        the hi-lo games also ``high_share``, ``low_share``, ``high_share_no_low`` and ``scoop``.
 
     Raises
     ------

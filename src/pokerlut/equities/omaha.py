@@ -12,6 +12,10 @@ its average share of the pot.
   players' hands times the boards left times the players is at most :data:`EXACT_BUDGET` (and
   the combinations at most :data:`~pokerlut.equities.plan.MAX_DEALS`): each combination counts
   with the product of its hands' weights.
+* **Exact against a random hand** (``exact=True``): Omaha high, no board, a 4-card hand (or a
+  range of them, by suit classes) against
+  ``"random"`` (:mod:`.omaha_random`: every board and random hand counted by rank multisets and
+  flush patterns, about ten seconds of CPU).
 * **Monte Carlo** otherwise: each trial draws every ranged player's hand by weight (a deal whose
   hands share a card is drawn again whole), then the random players' hands and the missing board
   cards uniformly from the rest; chunks of trials are seeded as in Hold'em
@@ -36,6 +40,7 @@ from .._notice import progress_bar
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, N_NATURAL, N_SUITS
 from ..kernels.equity import MAX_ATTEMPTS
+from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..kernels.registry import omaha_exact_kernel, omaha_mc_kernel
 from ..omaha import omaha_lookups, omaha_tables
 from ..ranges.omaha import OmahaRange, hand_masks
@@ -43,7 +48,8 @@ from ..variants import OMAHA_HILO
 from . import plan
 from .deal import Deal, ImpossibleDeal, card_mask
 from .holdem import alias_table
-from .results import SHARE_UNIT, EquityResult, fractions
+from .omaha_random import omaha_random_equity, supports_omaha_random
+from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
 
 __all__ = ["omaha_equity", "omaha_combinations", "EXACT_BUDGET"]
 
@@ -117,7 +123,7 @@ def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndar
         n_pieces = 1
         deal_of, piece_of = np.arange(n_deals, dtype=np.int64), np.zeros(n_deals, np.int64)
         boards_of = np.full(n_deals, float(math.comb(n_others, missing)))
-    out = np.zeros((len(deal_of), n, 3), np.int64)
+    out = np.zeros((len(deal_of), n, COUNT_COLUMNS), np.int64)
     kernel = omaha_exact_kernel()
     tables = omaha_tables()
 
@@ -128,7 +134,7 @@ def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndar
                *tables)
 
     _threads.run_blocks(piece, len(deal_of), cost=boards_of * n * omaha_lookups(n_hole, hilo))
-    per_deal = np.zeros((n_deals, n, 3), np.int64)
+    per_deal = np.zeros((n_deals, n, COUNT_COLUMNS), np.int64)
     np.add.at(per_deal, deal_of, out)
     if np.all(weights == 1.0):  # exact integer sums
         return per_deal.sum(axis=0).astype(np.float64)
@@ -149,7 +155,11 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
     fixed = int(card_mask(deal.fixed)) | known
     n_boards = deal.n_boards
     if exact is True and any(random_player):
-        raise ValueError("exact=True needs every player's hand or range: a 'random' player is dealt by Monte Carlo")
+        if supports_omaha_random(deal):
+            return omaha_random_equity(deal)
+        raise ValueError("exact=True with a 'random' player answers Omaha high preflop, one 4-card hand (or a "
+                         "range of them) against 'random' (dead cards allowed); other deals with a random player "
+                         "are dealt by Monte Carlo")
     pot = 2 * SHARE_UNIT if hilo else SHARE_UNIT
     ranges = [_hands(deal, p) for p in range(n)] if not any(random_player) else None
     use_exact = False
@@ -171,9 +181,10 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
         deck = np.array([c for c in v.deck if not known >> c & 1], dtype=np.uint8)
         counts = _run_exact(deal, holes, weights, deck, hilo)
         win, tie, equity, se = fractions(counts, float(weights.sum()) * n_boards, pot)
+        sides = hilo_sides(counts, float(weights.sum()) * n_boards) if hilo else {}
         return EquityResult(deal.labels, win, tie, equity, len(holes) * n_boards, "exact", se, None,
                             format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start,
-                            engine="omaha")
+                            engine="omaha", **sides)
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
     hands = [_hands(deal, p) if not random_player[p] else None for p in range(n)]
@@ -189,7 +200,7 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
             prob[offsets[p]:offsets[p + 1]], alias[offsets[p]:offsets[p + 1]] = alias_table(h.weights, int(offsets[p]))
     masks = hand_masks(combos)
     deck = np.array([c for c in v.deck if not fixed >> c & 1], dtype=np.uint8)
-    counts = np.zeros((len(trials), n, 4), np.int64)
+    counts = np.zeros((len(trials), n, COUNT_COLUMNS), np.int64)
     failed = np.zeros(len(trials), np.int64)
     kernel = omaha_mc_kernel()
     tables = omaha_tables()
@@ -207,6 +218,7 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
         raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
                              f"({MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
     win, tie, equity, se = fractions(counts.sum(axis=0), float(samples), pot, sampled=True)
+    sides = hilo_sides(counts.sum(axis=0), float(samples)) if hilo else {}
     return EquityResult(deal.labels, win, tie, equity, int(samples), "monte carlo", se, entropy,
                         format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start,
-                        engine="monte carlo")
+                        engine="monte carlo", **sides)

@@ -16,11 +16,12 @@ import numpy.typing as npt
 from numpy.typing import NDArray
 
 from ..kernels.equity import SHARE_UNIT
+from ..kernels.omaha_equity import HIGH_HALF, HIGH_NO_LOW, LOW_HALF
 
 if TYPE_CHECKING:
     import pandas
 
-__all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT", "PANDAS_HINT", "ENGINES"]
+__all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT", "PANDAS_HINT", "ENGINES", "hilo_sides"]
 
 #: Every engine a result names (``result.engine``), with what it does.
 ENGINES: dict[str, str] = {
@@ -70,6 +71,24 @@ def fractions(counts: np.ndarray, n: npt.ArrayLike, pot: int = SHARE_UNIT, sampl
     return win, tie, equity, np.sqrt(variance / np.maximum(n - 1, 1))
 
 
+def hilo_sides(counts: np.ndarray, n: npt.ArrayLike) -> dict[str, NDArray[np.float64]]:
+    """The sides of a hi-lo pot from the kernels' counts ``(..., P, 7)`` over ``n`` deals, as the
+    :class:`EquityResult` fields ``high_share``, ``low_share``, ``high_share_no_low`` and ``scoop``
+    (see there).
+
+    >>> c = np.zeros((2, 7))
+    >>> c[0, [0, 4, 6]] = 2, 3 * SHARE_UNIT, 2 * SHARE_UNIT  # 3 boards: A scoops two without a low, has the best high
+    >>> c[1, 5] = SHARE_UNIT                                 # on the third, where B has the low
+    >>> s = hilo_sides(c, 3)
+    >>> s["high_share"].tolist(), s["low_share"].tolist(), s["high_share_no_low"].tolist()
+    ([1.0, 0.0], [0.0, 0.3333333333333333], [0.6666666666666666, 0.0])
+    """
+    c = np.asarray(counts, dtype=np.float64)
+    half = SHARE_UNIT * np.asarray(n, dtype=np.float64)
+    return {"high_share": c[..., HIGH_HALF] / half, "low_share": c[..., LOW_HALF] / half,
+            "high_share_no_low": c[..., HIGH_NO_LOW] / half, "scoop": c[..., 0] / (half / SHARE_UNIT)}
+
+
 @dataclass
 class EquityResult:
     """Per player (in the order given): ``win`` (alone), ``tie`` (shared best hand) and ``equity``
@@ -102,6 +121,18 @@ class EquityResult:
     #: (:class:`pokerlut.equities.sweep.ComboEquity`; a fixed hand is a range of one combo).
     combos: list[Any] | None = field(default=None, compare=False)
     unit: str = "boards"  #: what an exact run counts: boards (Hold'em, Omaha) or deals (stud)
+    #: Hi-lo games (``None`` elsewhere), per player: the average share of the high half of the pot
+    #: (1 when its high hand is best alone, 1/k when k tie), counted on every board.
+    high_share: NDArray[np.float64] | None = None
+    #: Hi-lo: the average share of the low half (1/k of it when k best qualifying lows tie; 0 on a
+    #: board where no low qualifies).
+    low_share: NDArray[np.float64] | None = None
+    #: Hi-lo: the share of the high half won on the boards where no low qualifies, as a fraction
+    #: of all boards (there the high hands take the low half too), so that ``equity ==
+    #: (high_share + low_share + high_share_no_low) / 2``.
+    high_share_no_low: NDArray[np.float64] | None = None
+    #: Hi-lo: the share of boards where the player takes the whole pot alone (``win``).
+    scoop: NDArray[np.float64] | None = None
 
     @property
     def boards(self) -> int:
@@ -138,7 +169,8 @@ class EquityResult:
 
     def to_frame(self) -> pandas.DataFrame:
         """A pandas DataFrame, one row per player (in the order given), columns ``player``,
-        ``equity``, ``win``, ``tie``, ``std_error``; ``n``, ``method`` and ``engine`` in
+        ``equity``, ``win``, ``tie``, ``std_error`` (hi-lo: also ``high_share``, ``low_share``,
+        ``high_share_no_low``, ``scoop``); ``n``, ``method`` and ``engine`` in
         ``frame.attrs``.  Needs pandas (an ``ImportError`` naming ``pip install pandas`` if it is
         missing).
 
@@ -147,8 +179,12 @@ class EquityResult:
         >>> r.to_frame().columns.tolist() if _has_pandas() else ['player', 'equity', 'win', 'tie', 'std_error']
         ['player', 'equity', 'win', 'tie', 'std_error']
         """
-        frame = _pandas().DataFrame({"player": list(self.players), "equity": self.equity, "win": self.win,
-                                     "tie": self.tie, "std_error": self.std_error})
+        columns = {"player": list(self.players), "equity": self.equity, "win": self.win, "tie": self.tie,
+                   "std_error": self.std_error}
+        if self.high_share is not None:  # hi-lo: the sides of the pot
+            columns.update(high_share=self.high_share, low_share=self.low_share,
+                           high_share_no_low=self.high_share_no_low, scoop=self.scoop)
+        frame = _pandas().DataFrame(columns)
         frame.attrs.update(n=int(self.n), method=self.method, engine=self.engine, seed=self.seed)
         return frame
 

@@ -36,11 +36,12 @@ from .._input import check_deal, deal_cards, natural_card_table
 from .._notice import progress_bar
 from ..cards import format_cards, shown
 from ..constants import MAX_PLAYERS, MIN_PLAYERS, STUD_CARDS
+from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..kernels.registry import stud_exact_kernel, stud_mc_kernel
 from ..variants import Variant, VariantLike, get_variant
 from . import plan
 from .deal import card_mask
-from .results import SHARE_UNIT, EquityResult, fractions
+from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
 
 __all__ = ["stud_equity", "StudPlayer", "read_players", "EXACT_BUDGET", "MAX_EXACT"]
 
@@ -167,7 +168,7 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
         n_items = math.comb(len(deck), int(unknown_of[0])) if len(levels) else 1
         per_item = n_deals // n_items
         slots = _threads.n_chunks() + 1
-        out = np.zeros((slots, n, 3), np.int64)
+        out = np.zeros((slots, n, COUNT_COLUMNS), np.int64)
 
         def piece(lo: int, hi: int, slot: int) -> None:
             stud_exact_kernel()(rows0.copy(), n, players_of, known, unknown_of, deck, lo, hi, out[slot],
@@ -181,11 +182,12 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
         if bar is not None:
             bar.close()
         win, tie, equity, se = fractions(out.sum(axis=0), n_deals, pot)
+        sides = hilo_sides(out.sum(axis=0), n_deals) if hilo else {}
         return EquityResult(labels, win, tie, equity, n_deals, "exact", se, None, "", format_cards(dead_cards),
-                            time.perf_counter() - start, engine="stud", unit="deals")
+                            time.perf_counter() - start, engine="stud", unit="deals", **sides)
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
-    counts = np.zeros((len(trials), n, 4), np.int64)
+    counts = np.zeros((len(trials), n, COUNT_COLUMNS), np.int64)
 
     def mc_piece(lo: int, hi: int, slot: int) -> None:
         stud_mc_kernel()(trials[lo:hi], seeds[lo:hi], rows0, n, known, unknown, deck, np.uint64(used), counts[lo:hi],
@@ -197,5 +199,7 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
     if bar is not None:
         bar.close()
     win, tie, equity, se = fractions(counts.sum(axis=0), float(samples), pot, sampled=True)
+    sides = hilo_sides(counts.sum(axis=0), float(samples)) if hilo else {}
     return EquityResult(labels, win, tie, equity, int(samples), "monte carlo", se, entropy, "",
-                        format_cards(dead_cards), time.perf_counter() - start, engine="monte carlo", unit="deals")
+                        format_cards(dead_cards), time.perf_counter() - start, engine="monte carlo", unit="deals",
+                        **sides)

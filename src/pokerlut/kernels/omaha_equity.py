@@ -9,8 +9,9 @@ load for the low.  Pot units: a pot is ``2 * SHARE_UNIT`` in hi-lo (half to the 
 hands, half to the best qualifying lows, the whole to the high side when no low qualifies) and
 ``SHARE_UNIT`` otherwise, each part split evenly.  Accumulators ``out[item, player, k]``:
 ``k = 0`` boards the player takes the whole pot alone, ``1`` boards it takes part of the pot,
-``2`` its pot units, ``3`` (Monte Carlo) squared units.  Kernels do not allocate: the caller
-passes scratch rows.
+``2`` its pot units, ``3`` (Monte Carlo) squared units; in hi-lo also the sides apart
+(:data:`HIGH_HALF`, :data:`LOW_HALF`, :data:`HIGH_NO_LOW`), so every accumulator row is
+:data:`COUNT_COLUMNS` wide.  Kernels do not allocate: the caller passes scratch rows.
 """
 
 from __future__ import annotations
@@ -38,6 +39,14 @@ _SUIT_FIELD_SHIFT = U64(4)  # suit-rank bits: 16 per suit
 _ACE = U64(12)
 _LOW_MIDDLE = U64(0xFE)  # low bits of deuce .. eight
 _ACE_LOW_SHIFT = U64(13)  # the ace's bit, 1 << 13, moved to bit 0
+
+#: Hi-lo accumulators: units of the high half won (``SHARE_UNIT`` split among the best high hands,
+#: on every board), of the low half won (split among the best qualifying lows; nothing on a board
+#: without one), and of the high half won on the boards without a qualifying low (where the high
+#: hands take the low half too): pot units = high half + low half + high half without a low.
+HIGH_HALF, LOW_HALF, HIGH_NO_LOW = 4, 5, 6
+#: The width of every accumulator row of the equity kernels that settle with :func:`settle_pot`.
+COUNT_COLUMNS = 7
 
 
 @nb.njit(inline="always", nogil=True)
@@ -73,6 +82,12 @@ def settle_pot(high, low, n_players, hilo, weight, out, squares):
         out[p, 2] += weight * units
         if squares:
             out[p, 3] += weight * units * units
+        if hilo:
+            high_half = np.int64(SHARE_UNIT // n_high) if high[p] == best else np.int64(0)
+            out[p, HIGH_HALF] += weight * high_half
+            out[p, LOW_HALF] += weight * (low_part if n_low and low[p] == best_low else 0)
+            if n_low == 0:
+                out[p, HIGH_NO_LOW] += weight * high_half
 
 
 @nb.njit(inline="always", nogil=True)

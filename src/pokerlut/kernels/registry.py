@@ -118,6 +118,14 @@ def omaha_exact_kernel():
 
 
 @lru_cache(maxsize=None)
+def omaha_random_kernel():
+    """The exact Omaha kernel of a hand against a random hand, preflop (:mod:`pokerlut.kernels.omaha_random`)."""
+    from .omaha_random import make_omaha_random_kernel
+
+    return make_omaha_random_kernel()
+
+
+@lru_cache(maxsize=None)
 def omaha_mc_kernel():
     """The Monte Carlo Omaha equity kernel (:mod:`pokerlut.kernels.omaha_equity`)."""
     from .omaha_equity import make_omaha_mc_kernel
