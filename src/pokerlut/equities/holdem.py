@@ -33,7 +33,7 @@ from ..kernels.registry import exact_kernel, mc_kernel
 from ..tables import RankTables
 from ..variants import Variant, get_variant
 from . import plan, sweep
-from .deal import Deal, ImpossibleDeal, combo_masks
+from .deal import Deal, ImpossibleDeal, combo_masks, raise_if_unfit
 from .results import EquityResult, fractions
 
 __all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "MonteCarloRun", "mc_input", "run_chunks", "check_draws",
@@ -354,6 +354,7 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
     when a first batch of draws says it would need more (:func:`check_draws`)."""
     if method not in METHODS:
         raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {method!r}")
+    raise_if_unfit(deal)
     heads_up = len(deal.players) == sweep.SWEEP_PLAYERS
     if (per_combo or method == "sweep") and not heads_up:
         raise ValueError(f"per-combo equities and the sorting engine are heads-up; this deal has "
