@@ -6,11 +6,13 @@ the run."""
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -146,9 +148,17 @@ except KeyboardInterrupt:
                              stderr=subprocess.PIPE, text=True,
                              env={**os.environ, "POKERLUT_NUM_THREADS": str(threads)})
     try:
+        ready, _, _ = select.select([child.stdout], [], [], 600)  # imports and compiles on a loaded machine
+        assert ready, "the child never started working"
         assert child.stdout.readline().strip() == "started", child.stderr.read()[-3000:]
         child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=ANSWER_SECONDS)
+        try:
+            out, err = child.communicate(timeout=ANSWER_SECONDS)  # pieces of 65,536 trials: minutes
+        except subprocess.TimeoutExpired:
+            child.send_signal(signal.SIGUSR1)  # its threads' stacks on stderr
+            time.sleep(2)
+            child.kill()
+            pytest.fail(f"Ctrl-C not answered within {ANSWER_SECONDS} s:\n{child.communicate()[1][-6000:]}")
     finally:
         child.kill()
     assert child.returncode == 0, err[-3000:]
