@@ -156,3 +156,24 @@ def test_equity_and_class_equity_refuse_the_same_impossible_opponents():
 def test_class_equity_still_answers_opponents_that_fit():
     g = class_equity(["AA", "AA"], exact=False, samples=500)
     assert np.isnan(g.at("AKs")) and not np.isnan(g.at("KK"))  # no ace left for AK; kings fit
+
+
+# --------------------------------------------------------------------------- Omaha: the same slices and bound
+
+
+OMAHA = dict(players=["AA**", "KK**", "random"], board="2c 7d 8s", variant="omaha", exact=False, samples=3000, seed=4)
+
+
+def test_omaha_cut_into_small_slices_counts_what_one_run_counts(monkeypatch):
+    from pokerlut.equities import holdem
+
+    whole = pokerlut.equity(**OMAHA)
+    monkeypatch.setattr(holdem, "SLICE_WORK", 50)  # a few deals a slice
+    cut = pokerlut.equity(**OMAHA)
+    assert whole.equity.tolist() == cut.equity.tolist() and whole.win.tolist() == cut.win.tolist()
+    assert whole.std_error.tolist() == cut.std_error.tolist()
+
+
+def test_omaha_max_draws_bounds_the_run():
+    with pytest.raises(ValueError, match=r"more than max_draws \(2,000\)"):  # a deal is one draw at least
+        pokerlut.equity(**OMAHA, max_draws=2000)

@@ -79,7 +79,7 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
         (:func:`pokerlut.equities.sweep.sweep_work`), else ``"enumerate"``; ``result.engine`` says which
         ran.
     max_draws
-        Hold'em Monte Carlo with ranges: the most draws of the players' combos the run may take
+        Monte Carlo with ranges (Hold'em and Omaha): the most draws of the players' combos the run may take
         (a deal whose combos share a card is drawn again, so ranges that rarely fit together take
         many draws a trial).  ``None``: ``max(MAX_DRAWS, MAX_DRAWS_PER_SAMPLE * samples)``, about a
         minute of one core.  A first batch of draws (the same for a seed) estimates the rate at
@@ -128,6 +128,6 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     if v.is_omaha:
         if per_combo or method is not None:
             raise ValueError(f"per_combo and method are for the Hold'em games, not {v.name}")
-        return omaha_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress)
+        return omaha_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, max_draws=max_draws)
     return holdem_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, per_combo=bool(per_combo),
                          method=method, max_draws=max_draws)

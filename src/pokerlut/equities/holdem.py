@@ -8,6 +8,22 @@ Weights: each combination of combos counts with the product of its combos' weigh
 a weighted average over conflict-free deals; Monte Carlo draws combos by weight and redraws a
 combination that holds a card twice, which samples the same distribution.
 
+Ranges that rarely fit together make redraws the work (nine players of ``AA,KK,QQ,JJ,TT`` with the
+ace of hearts dead fit once in about 90,000 draws).  Two promises hold whatever the rate:
+
+* **Ctrl-C within about a second**: a chunk is advanced by slices of work (:data:`SLICE_WORK`,
+  counting every draw), not of trials, and the next slice goes on with the same stream, so the
+  counts of a seed do not depend on how the work was cut.
+* **A bounded run**: a first batch of draws of the first chunk (:func:`check_draws`, the same for
+  a seed) estimates the rate, and a run that would need more than ``max_draws`` draws
+  (:func:`default_max_draws`) is refused up front, saying the rate, the draws, the time it would
+  take here and what to do; a run whose draws pass the limit anyway stops with the same error.
+
+Rejection is kept rather than a sampler that never redraws (dealing the players one after the
+other, each from the combos the others left, is not the same distribution unless each deal is
+reweighted, and reweighted trials would no longer count as plain trials): every answer stays an
+exact sample of the weighted conflict-free deals, and what is refused is said up front.
+
 >>> from pokerlut.equities.deal import parse_deal
 >>> r = holdem_equity(parse_deal(["AsAd", "KK"], "Ks 7h 2c"), exact=None)
 >>> r.method, r.n
@@ -36,8 +52,8 @@ from . import plan, sweep
 from .deal import Deal, ImpossibleDeal, combo_masks, raise_if_unfit
 from .results import EquityResult, fractions
 
-__all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "MonteCarloRun", "mc_input", "run_chunks", "check_draws",
-           "default_max_draws", "mc_result", "BINOM", "alias_table"]
+__all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "MonteCarloRun", "mc_input", "run_chunks", "run_sliced",
+           "check_draws", "default_max_draws", "mc_result", "BINOM", "alias_table"]
 
 #: What one Monte Carlo trial of one player costs, in lookups (the draws and the settling).
 _TRIAL_LOOKUPS = 2
@@ -185,6 +201,8 @@ class MonteCarloRun:
         self.draws = np.zeros(len(self.left), dtype=np.int64)
         self.n_players = mc.offsets.shape[1] - 1
         self.out = np.zeros((len(self.left), self.n_players, 4), dtype=np.int64)
+        #: about what a trial costs, in units of work (for cutting blocks; the kernel counts the real work)
+        self.trial_cost = self.n_players * (_TRIAL_LOOKUPS + 1)
         self.failed = np.zeros(len(self.left), dtype=np.int64)
         self.tables = _tables(get_variant(mc.variant))
         self.kernel = mc_kernel()
@@ -270,14 +288,23 @@ def check_draws(run: MonteCarloRun, samples: int, max_draws: int, fit_draws: int
 def run_chunks(mc: MonteCarloInput, scenario: np.ndarray, trials: np.ndarray, seeds: np.ndarray,
                progress: bool = False, max_draws: int | None = None, samples: int | None = None,
                fit_draws: int | None = None) -> np.ndarray:
-    """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships), each
-    advanced a slice of work at a time (:data:`SLICE_WORK`: a fraction of a second, however rarely
-    its combos fit together), on the threads, with a progress bar counting trials and Ctrl-C
-    answered between blocks.  With ``max_draws`` the run is refused up front (:func:`check_draws`,
-    ``samples`` being the run's trials, ``fit_draws`` as there) or stopped with the same
-    ``ValueError`` as soon as its draws pass ``max_draws``."""
+    """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships), run by
+    :func:`run_sliced` (``max_draws``, ``samples`` and ``fit_draws`` as there)."""
     run = MonteCarloRun(mc, scenario, trials, seeds)
-    total = int(np.sum(trials))
+    run_sliced(run, progress, max_draws, samples, fit_draws)
+    return run.out
+
+
+def run_sliced(run, progress: bool = False, max_draws: int | None = None, samples: int | None = None,
+               fit_draws: int | None = None) -> None:
+    """Every chunk of ``run`` (a :class:`MonteCarloRun`, or a run of another game with its
+    ``left``, ``trials``, ``draws``, ``trial_cost``, ``advance`` and ``raise_if_failed``) to the end,
+    each advanced a slice of work at a time (:data:`SLICE_WORK`: a fraction of a second, however
+    rarely the combos fit together), on the threads, with a progress bar counting trials and
+    Ctrl-C answered between blocks.  With ``max_draws`` the run is refused up front
+    (:func:`check_draws`, ``samples`` being the run's trials, ``fit_draws`` as there) or stopped
+    with the same ``ValueError`` as soon as its draws pass ``max_draws``."""
+    total = int(np.sum(run.trials))
     samples = total if samples is None else samples
     fit_draws = max_draws if fit_draws is None else fit_draws
     bar = progress_bar(total, "trials", progress, unit_scale=True)
@@ -300,18 +327,16 @@ def run_chunks(mc: MonteCarloInput, scenario: np.ndarray, trials: np.ndarray, se
                 raise _too_many_draws(samples, draws, total - int(run.left.sum()), time.perf_counter() - start,
                                       max_draws, fit_draws)
 
-        per_trial = run.n_players * (_TRIAL_LOOKUPS + 1)
         while True:
             todo = np.flatnonzero(run.left)
             if not len(todo):
                 break
-            cost = np.minimum(run.left[todo] * per_trial, SLICE_WORK).astype(np.float64)
+            cost = np.minimum(run.left[todo] * float(run.trial_cost), SLICE_WORK)
             _threads.run_blocks(piece, len(todo), cost=cost, after_block=after_block)
     finally:
         if bar is not None:
             bar.close()
     run.raise_if_failed()
-    return run.out
 
 
 def mc_result(deal: Deal, counts: np.ndarray, n: int, seed: int, seconds: float) -> EquityResult:
