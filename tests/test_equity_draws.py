@@ -177,3 +177,14 @@ def test_omaha_cut_into_small_slices_counts_what_one_run_counts(monkeypatch):
 def test_omaha_max_draws_bounds_the_run():
     with pytest.raises(ValueError, match=r"more than max_draws \(2,000\)"):  # a deal is one draw at least
         pokerlut.equity(**OMAHA, max_draws=2000)
+
+
+def test_dask_refuses_the_rare_spot_before_any_task():
+    pytest.importorskip("dask")
+    import pokerlut.dask as pdask
+
+    with pytest.raises(ValueError, match="rarely fit together"):
+        pdask.equity(RARE["players"], dead=RARE["dead"], samples=1_000_000, seed=1)
+    r = pdask.equity(["AA,KK,QQ"] * 4, samples=5000, seed=11, tasks=3)
+    local = pokerlut.equity(["AA,KK,QQ"] * 4, exact=False, samples=5000, seed=11)
+    assert r.equity.tolist() == local.equity.tolist()
