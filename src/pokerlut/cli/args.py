@@ -9,7 +9,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["add_command", "positive_int", "positive_int_at_most", "fraction_0_1", "seed_argument", "plot_path", "save_figure", "saved_text"]
+__all__ = ["add_command", "positive_int", "positive_int_at_most", "fraction_0_1", "seed_argument", "plot_path",
+           "save_figure", "saved_text"]
 
 
 def positive_int(text: str) -> int:

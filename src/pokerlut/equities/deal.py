@@ -213,10 +213,10 @@ def raise_if_unfit(deal: "Deal", who: str = "players") -> None:
     (:func:`fit_together`); the one check of :func:`pokerlut.equity` and
     :func:`pokerlut.class_equity`.
 
-    >>> raise_if_unfit(parse_deal(["AA", "AA", "AA"]))
+    >>> raise_if_unfit(parse_deal(["AA", "AA", "AA"]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokerlut.equities.deal.ImpossibleDeal: the players' ranges never fit together: every combination of their combos shares a card
+    pokerlut.equities.deal.ImpossibleDeal: the players' ranges never fit together: every combination of ...
     """
     if fit_together(deal.ranges) is False:
         raise ImpossibleDeal(f"the {who}' ranges never fit together: every combination of their combos shares a card")

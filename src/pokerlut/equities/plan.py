@@ -30,8 +30,8 @@ from ..ranges import Range
 from .deal import Deal, combo_masks
 
 __all__ = ["EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_DRAWS",
-           "MAX_DRAWS_PER_SAMPLE", "PREFLOP_WORK_FRACTION", "check_exact", "check_samples", "check_max_draws", "chunk_plan", "board_work", "combinations", "suit_classes", "plan_exact",
-           "count_combinations"]
+           "MAX_DRAWS_PER_SAMPLE", "PREFLOP_WORK_FRACTION", "check_exact", "check_samples", "check_max_draws",
+           "chunk_plan", "board_work", "combinations", "suit_classes", "plan_exact", "count_combinations"]
 
 EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
 MAX_DEALS = 4_000_000  #: most conflict-free combinations of combos an exact run enumerates
