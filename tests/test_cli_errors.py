@@ -19,6 +19,7 @@ from cli_run import run
     (["demo", "--hands", "-5"], "argument --hands"),
     (["demo", "--hands", "ten"], "argument --hands"),
     (["demo", "--repeat", "0"], "argument --repeat: must be an integer >= 1, got 0"),
+    (["demo", "--hands", "10", "--repeat", "101"], "argument --repeat: must be an integer from 1 to 100, got 101"),
     (["demo", "--seed", "-1"], "argument --seed: must be an integer >= 0, got -1"),
     (["demo", "--seed", "1.5"], "argument --seed"),
     (["demo", "--wild-fraction", "2"], "argument --wild-fraction: must be a number from 0 to 1, got 2"),
@@ -70,6 +71,21 @@ def test_demo_hands_zero_in_a_real_process():
                             text=True, timeout=300)
     assert result.returncode == 2 and result.stdout == ""
     assert "--hands" in result.stderr and "Traceback" not in result.stderr and "ZeroDivisionError" not in result.stderr
+
+
+def test_demo_repeat_is_capped_in_a_real_process():
+    """Samples are capped, and so are the demo's repetitions: 10**18 of them (which ran for ever) is
+    a usage error, exit 2, before anything is computed."""
+    result = subprocess.run([sys.executable, "-m", "pokerlut", "demo", "--hands", "10", "--repeat",
+                             "1000000000000000000"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "argument --repeat: must be an integer from 1 to 100, got 1,000,000,000,000,000,000" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_demo_repeat_at_its_cap_runs(capsys):
+    status, out, _ = run(capsys, "demo", "--hands", "10", "--repeat", "100")
+    assert status == 0 and "best of 100" in out
 
 
 def test_demo_warms_up_every_timed_call(capsys, monkeypatch):

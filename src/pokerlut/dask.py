@@ -106,10 +106,10 @@ def evaluate(hands: Any, *, check: bool = True) -> Any:
     return hands.map_blocks(_evaluate_block, bool(check), "high", drop_axis=last, dtype=np.uint16)
 
 
-def _run_task(mc, scenario, trials, seeds) -> np.ndarray:
+def _run_task(mc, scenario, trials, seeds, max_draws) -> np.ndarray:
     from .equities.holdem import run_chunks
 
-    return run_chunks(mc, scenario, trials, seeds).sum(axis=0)
+    return run_chunks(mc, scenario, trials, seeds, max_draws=max_draws).sum(axis=0)
 
 
 def _reduce(parts) -> np.ndarray:
@@ -117,21 +117,25 @@ def _reduce(parts) -> np.ndarray:
 
 
 def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *, samples: int = 10_000_000,
-           seed: SeedLike = None, client: Any = None, tasks: int | None = None) -> EquityResult:
+           seed: SeedLike = None, client: Any = None, tasks: int | None = None,
+           max_draws: int | None = None) -> EquityResult:
     """Monte Carlo Hold'em equity (as :func:`pokerlut.equity` with ``exact=False``) split into
     ``tasks`` independent tasks (default: four per worker of ``client``, at least one per 2**16-trial
     chunk is never exceeded).  ``client`` is a ``dask.distributed.Client``; without one the default
     Dask scheduler runs the tasks (a default distributed client if one exists).  The same ``seed``
     gives the same result as the local run, whatever ``tasks`` and the number of workers.  ``seed``
-    takes what :func:`pokerlut.equity` takes (an integer >= 0, a ``SeedSequence``, a ``Generator``)."""
+    takes what :func:`pokerlut.equity` takes (an integer >= 0, a ``SeedSequence``, a ``Generator``);
+    ``max_draws`` as there: a run that would need more draws is refused here, before any task, and
+    a task whose draws pass its share of them stops with the same error."""
     dask = _import_dask()
     from . import _seeds
     from .equities import plan
     from .equities.deal import parse_deal
-    from .equities.holdem import mc_input, mc_result
+    from .equities.holdem import MonteCarloRun, check_draws, default_max_draws, mc_input, mc_result
 
     start = time.perf_counter()
     samples = plan.check_samples(samples, 10_000_000)
+    limit = plan.check_max_draws(max_draws)
     _seeds.check_seed(seed)
     if tasks is not None and (isinstance(tasks, (bool, np.bool_)) or not isinstance(tasks, (int, np.integer))):
         raise TypeError(f"tasks must be an integer >= 1 or None, got {tasks!r}")
@@ -141,6 +145,9 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
     mc = mc_input(deal)
+    limit = default_max_draws(samples) if max_draws is None else limit
+    check_draws(MonteCarloRun(mc, np.zeros(1, np.int64), trials[:1], seeds[:1]), int(samples), limit,
+                plan.MAX_DRAWS if max_draws is None else limit)
     n_chunks = len(trials)
     if tasks is None:
         workers = len(client.scheduler_info()["workers"]) if client is not None else 2
@@ -149,8 +156,9 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     bounds = np.linspace(0, n_chunks, tasks + 1).astype(np.int64)
     parts = []
     for lo, hi in zip(bounds[:-1], bounds[1:]):
+        share = max(1, -(-limit * int(trials[lo:hi].sum()) // int(samples)))  # the task's part of max_draws
         parts.append(dask.delayed(_run_task, pure=True)(mc, np.zeros(hi - lo, np.int64), trials[lo:hi],
-                                                         seeds[lo:hi]))
+                                                         seeds[lo:hi], share))
     total = dask.delayed(_reduce, pure=True)(parts)
     if client is not None:
         counts = client.compute(total).result()

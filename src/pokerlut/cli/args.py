@@ -9,7 +9,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["CommandParser", "add_command", "positive_int", "fraction_0_1", "seed_argument", "plot_path", "save_figure", "saved_text"]
+__all__ = ["CommandParser", "add_command", "positive_int", "positive_int_at_most", "fraction_0_1", "seed_argument",
+           "plot_path", "save_figure", "saved_text"]
 
 
 def positive_int(text: str) -> int:
@@ -40,6 +41,29 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {value}")
     return value
+
+
+def positive_int_at_most(limit: int) -> Callable[[str], int]:
+    """The argparse type of an integer from 1 to ``limit`` (as :func:`positive_int` reads it).
+
+    Examples
+    --------
+    >>> positive_int_at_most(100)("20")
+    20
+    >>> positive_int_at_most(100)("1_000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be an integer from 1 to 100, got 1,000
+    """
+    def read(text: str) -> int:
+        value = positive_int(text)
+        if value > limit:
+            shown = f"{value:,}" if value < 10 ** 30 else f"an integer of {len(str(value)):,} digits"
+            raise argparse.ArgumentTypeError(f"must be an integer from 1 to {limit:,}, got {shown}")
+        return value
+
+    read.__name__ = f"integer from 1 to {limit:,}"
+    return read
 
 
 def fraction_0_1(text: str) -> float:

@@ -8,9 +8,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .args import add_command, fraction_0_1, positive_int, seed_argument
+from .args import add_command, fraction_0_1, positive_int, positive_int_at_most, seed_argument
 from .output import add_json_option, write_json
 from .ranking import print_hands
+
+#: The most timed repetitions ``--repeat`` takes: each ranks every hand twice (checked and not), so
+#: the demo stays a matter of seconds to minutes, never of days.
+MAX_REPEAT = 100
 
 DEMO_HANDS = (
     "As Ks Qs Js Ts",
@@ -113,6 +117,6 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--wild-fraction", type=fraction_0_1, default=0.1,
                    help="share of hands with a wild card, 0 to 1 (default 0.1)")
     p.add_argument("--seed", type=seed_argument, default=2026, help="random seed, an integer >= 0 (default 2026)")
-    p.add_argument("--repeat", type=positive_int, default=5,
-                   help="timed repetitions after a warm-up call, at least 1; the best is shown (default 5)")
+    p.add_argument("--repeat", type=positive_int_at_most(MAX_REPEAT), default=5,
+                   help=f"timed repetitions after a warm-up call, 1 to {MAX_REPEAT}; the best is shown (default 5)")
     add_json_option(p)

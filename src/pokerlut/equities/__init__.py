@@ -30,20 +30,20 @@ from .deal import Deal, ImpossibleDeal, PlayersLike, parse_deal
 from .grid import EquityGrid, class_equity
 from .holdem import holdem_equity
 from .omaha import omaha_equity
-from .plan import CHUNK_TRIALS, DEFAULT_SAMPLES, EXACT_BUDGET, MAX_DEALS, MAX_SAMPLES
+from .plan import CHUNK_TRIALS, DEFAULT_SAMPLES, EXACT_BUDGET, MAX_DEALS, MAX_DRAWS, MAX_DRAWS_PER_SAMPLE, MAX_SAMPLES
 from .results import BatchEquityResult, EquityResult
 from .stud import stud_equity
 
 __all__ = ["equity", "equity_batch", "class_equity", "EquityResult", "BatchEquityResult", "EquityGrid",
            "ImpossibleDeal", "Deal", "parse_deal", "EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES",
-           "MAX_SAMPLES"]
+           "MAX_SAMPLES", "MAX_DRAWS", "MAX_DRAWS_PER_SAMPLE"]
 
 
 @noticed("equity")
 def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *, exact: bool | None = None,
            samples: int = DEFAULT_SAMPLES, seed: SeedLike = None, progress: bool = False,
            variant: VariantLike = "high", per_combo: bool = False,
-           method: str | None = None) -> EquityResult:
+           method: str | None = None, max_draws: int | None = None) -> EquityResult:
     """Equity of 2 to 9 players on a board of 0, 3, 4 or 5 cards with optional dead cards.
 
     Parameters
@@ -81,6 +81,17 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
         every board) or ``None``: heads-up with a range, whichever of the two costs fewer lookups
         (:func:`pokerlut.equities.sweep.sweep_work`), else ``"enumerate"``; ``result.engine`` says which
         ran.
+    max_draws
+        Monte Carlo with ranges (Hold'em and Omaha): the most draws of the players' combos the run may take
+        (a deal whose combos share a card is drawn again, so ranges that rarely fit together take
+        many draws a trial).  ``None``: ``max(MAX_DRAWS, MAX_DRAWS_PER_SAMPLE * samples)``, about a
+        minute of one core.  A first batch of draws (the same for a seed) estimates the rate at
+        which the combos fit; a run that would need more is refused up front with a ``ValueError``
+        saying the rate, the draws and the time it would take and what to do (fewer samples, a
+        larger ``max_draws``, narrower ranges), and a run whose draws pass the limit anyway stops
+        with the same error.  Rejection keeps every answer exactly distributed as the weighted
+        conflict-free deals; the limit only decides whether to run.  Whatever the rate, the work
+        goes in slices of a fraction of a second, so Ctrl-C is answered within about a second.
 
     Returns
     -------
@@ -93,7 +104,10 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     ValueError
         Before computing anything: a card dealt twice, a card outside the game's deck, a range every
         combo of which is blocked, a malformed range (or a :class:`Range` whose fields
-        :meth:`Range.validated` refuses), or more cards than the deck holds.
+        :meth:`Range.validated` refuses), or more cards than the deck holds; a Monte Carlo run
+        that would need more than ``max_draws`` draws (see there).
+    ImpossibleDeal
+        (a ``ValueError``) Before computing anything: the players' ranges cannot all be dealt at once.
 
     Examples
     --------
@@ -103,6 +117,7 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     """
     exact = plan.check_exact(exact)
     samples = plan.check_samples(samples)
+    max_draws = plan.check_max_draws(max_draws)
     _seeds.check_seed(seed)
     v = get_variant(variant)
     if v.is_stud:  # seven-card stud: known and unknown cards per player, no board (its own engine)
@@ -117,6 +132,6 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     if v.is_omaha:
         if per_combo or method is not None:
             raise ValueError(f"per_combo and method are for the Hold'em games, not {v.name}")
-        return omaha_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress)
+        return omaha_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, max_draws=max_draws)
     return holdem_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, per_combo=bool(per_combo),
-                         method=method)
+                         method=method, max_draws=max_draws)

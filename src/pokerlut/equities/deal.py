@@ -35,6 +35,7 @@ from ..typing import CardsLike
 from ..variants import Variant, VariantLike, get_variant
 
 __all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks", "relative_weights",
+           "fit_together", "raise_if_unfit", "FIT_SEARCH_NODES",
            "PlayerLike", "PlayersLike"]
 
 #: One player of an equity question: hole cards (ids or text like ``"AhKh"``), range text
@@ -157,6 +158,68 @@ def combo_masks(combos: np.ndarray) -> np.ndarray:
     """
     one = np.uint64(1)
     return (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+
+
+#: The most partial deals :func:`fit_together` visits before it gives up (then: ``None``, unknown).
+FIT_SEARCH_NODES = 200_000
+
+
+def fit_together(ranges: Sequence[Range]) -> bool | None:
+    """Whether one combo of each range can be dealt at once, no card twice: ``True`` (a deal found),
+    ``False`` (none exists), or ``None`` when :data:`FIT_SEARCH_NODES` partial deals did not settle
+    it.  A depth-first search, the narrowest range first, that remembers the partial deals that
+    cannot be completed (by the cards they take from the ranges still to deal).
+
+    >>> fit_together([parse_range("AA")] * 2), fit_together([parse_range("AA")] * 3)
+    (True, False)
+    """
+    order = sorted(range(len(ranges)), key=lambda i: len(ranges[i]))
+    masks = [sorted(set(int(m) for m in combo_masks(ranges[i].combos))) for i in order]
+    later = [0] * (len(masks) + 1)  # the cards of the ranges after each level
+    for level in range(len(masks) - 1, -1, -1):
+        cards = 0
+        for m in masks[level]:
+            cards |= m
+        later[level] = later[level + 1] | cards
+    dead_ends: set[tuple[int, int]] = set()
+    nodes = 0
+
+    def search(level: int, used: int) -> bool | None:
+        nonlocal nodes
+        if level == len(masks):
+            return True
+        key = (level, used & later[level])
+        if key in dead_ends:
+            return False
+        for m in masks[level]:
+            if used & m:
+                continue
+            nodes += 1
+            if nodes > FIT_SEARCH_NODES:
+                return None
+            found = search(level + 1, used | m)
+            if found:
+                return True
+            if found is None:
+                return None
+        dead_ends.add(key)
+        return False
+
+    return search(0, 0)
+
+
+def raise_if_unfit(deal: "Deal", who: str = "players") -> None:
+    """:class:`ImpossibleDeal` when the deal's Hold'em ranges cannot all be dealt at once
+    (:func:`fit_together`); the one check of :func:`pokerlut.equity` and
+    :func:`pokerlut.class_equity`.
+
+    >>> raise_if_unfit(parse_deal(["AA", "AA", "AA"]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerlut.equities.deal.ImpossibleDeal: the players' ranges never fit together: every combination of ...
+    """
+    if fit_together(deal.ranges) is False:
+        raise ImpossibleDeal(f"the {who}' ranges never fit together: every combination of their combos shares a card")
 
 
 def _one_combo(hole: np.ndarray) -> Range:

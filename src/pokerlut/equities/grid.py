@@ -43,7 +43,7 @@ from ..cards import format_cards, shown
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
 from ..ranges import ALL_COMBOS, N_CLASSES, OmahaRange, Range, cell_of, class_labels, combo_cells, parse_range
 from ..typing import CardsLike
-from .deal import Deal, ImpossibleDeal, Player, PlayerLike, PlayersLike, parse_deal
+from .deal import Deal, ImpossibleDeal, Player, PlayerLike, PlayersLike, parse_deal, raise_if_unfit
 from .holdem import holdem_equity
 from .plan import EXACT_BUDGET, MAX_DEALS, check_samples
 from .sweep import MAX_PRECISION_LOSS, precision_loss, sweep_counts, sweep_work
@@ -174,7 +174,9 @@ def class_equity(opponents: PlayersLike | PlayerLike, board: CardsLike = "", dea
     ------
     ValueError
         A malformed range (the :func:`~pokerlut.parse_range` message), a board with a wild card or
-        of the wrong size, a card dealt twice, an opponent's range with every combo blocked.
+        of the wrong size, a card dealt twice, an opponent's range with every combo blocked;
+        :class:`~pokerlut.equities.ImpossibleDeal` (a ``ValueError``) when the opponents' ranges
+        cannot all be dealt at once, as :func:`pokerlut.equity` says it.
     TypeError
         Opponents or cards of the wrong type.
 
@@ -205,6 +207,7 @@ def class_equity(opponents: PlayersLike | PlayerLike, board: CardsLike = "", dea
     opponents = [np.asarray(o) if isinstance(o, (list, tuple)) and not isinstance(o, (Range, OmahaRange))
                  and not all(isinstance(x, str) for x in o) else o for o in opponents]
     deal = parse_deal(opponents, board, dead, "high", who="opponent", min_players=1)
+    raise_if_unfit(deal, "opponents")  # else every class would be impossible: 169 NaN
     board_cards, dead_cards = deal.board, deal.dead
     players = 1 + len(deal.players)
     if HOLDEM_HOLE * players + BOARD_CARDS + len(dead_cards) > N_NATURAL:

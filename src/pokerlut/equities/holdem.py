@@ -8,6 +8,22 @@ Weights: each combination of combos counts with the product of its combos' weigh
 a weighted average over conflict-free deals; Monte Carlo draws combos by weight and redraws a
 combination that holds a card twice, which samples the same distribution.
 
+Ranges that rarely fit together make redraws the work (nine players of ``AA,KK,QQ,JJ,TT`` with the
+ace of hearts dead fit once in about 90,000 draws).  Two promises hold whatever the rate:
+
+* **Ctrl-C within about a second**: a chunk is advanced by slices of work (:data:`SLICE_WORK`,
+  counting every draw), not of trials, and the next slice goes on with the same stream, so the
+  counts of a seed do not depend on how the work was cut.
+* **A bounded run**: a first batch of draws of the first chunk (:func:`check_draws`, the same for
+  a seed) estimates the rate, and a run that would need more than ``max_draws`` draws
+  (:func:`default_max_draws`) is refused up front, saying the rate, the draws, the time it would
+  take here and what to do; a run whose draws pass the limit anyway stops with the same error.
+
+Rejection is kept rather than a sampler that never redraws (dealing the players one after the
+other, each from the combos the others left, is not the same distribution unless each deal is
+reweighted, and reweighted trials would no longer count as plain trials): every answer stays an
+exact sample of the weighted conflict-free deals, and what is refused is said up front.
+
 >>> from pokerlut.equities.deal import parse_deal
 >>> r = holdem_equity(parse_deal(["AsAd", "KK"], "Ks 7h 2c"), exact=None)
 >>> r.method, r.n
@@ -33,14 +49,24 @@ from ..kernels.registry import exact_kernel, mc_kernel
 from ..tables import RankTables
 from ..variants import Variant, get_variant
 from . import plan, sweep
-from .deal import Deal, ImpossibleDeal, combo_masks
+from .deal import Deal, ImpossibleDeal, combo_masks, raise_if_unfit
 from .results import EquityResult, fractions
 
-__all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "mc_input", "run_chunks", "mc_result", "BINOM",
-           "alias_table"]
+__all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "MonteCarloRun", "mc_input", "run_chunks", "run_sliced",
+           "check_draws", "default_max_draws", "mc_result", "BINOM", "alias_table"]
 
 #: What one Monte Carlo trial of one player costs, in lookups (the draws and the settling).
 _TRIAL_LOOKUPS = 2
+#: The work (about lookups: a combo drawn is one, a deal counted two per player) a Monte Carlo chunk
+#: advances in one kernel call, about :data:`pokerlut._threads.BLOCK_WORK`: a fraction of a second,
+#: so Ctrl-C is answered within about a second however rarely the players' combos fit together.
+SLICE_WORK = _threads.BLOCK_WORK
+#: The first batch of draws :func:`check_draws` estimates the rate of fitting deals from: at least
+#: ``PROBE_TRIALS`` deals counted, or ``PROBE_WORK`` units of work spent (in steps from
+#: ``PROBE_WORK_FIRST``, doubling), whichever comes first.
+PROBE_TRIALS = 64
+PROBE_WORK = _threads.BLOCK_WORK
+PROBE_WORK_FIRST = 1 << 12
 
 BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
 
@@ -160,34 +186,157 @@ def mc_input(deal: Deal) -> MonteCarloInput:
                            np.array([deal.excluded], dtype=np.uint64), deal.variant.name, dealt)
 
 
+class MonteCarloRun:
+    """The chunks of one Monte Carlo run as they advance: each chunk's trials left, its stream's
+    state (first its seed), its deals drawn (conflicting ones included) and its counts (C, P, 4).
+    :meth:`advance` runs some chunks a budget of work further; the counts of a chunk run in many
+    steps are those of one uninterrupted run."""
+
+    def __init__(self, mc: MonteCarloInput, scenario: np.ndarray, trials: np.ndarray, seeds: np.ndarray) -> None:
+        self.mc = mc
+        self.scenario = np.ascontiguousarray(scenario, dtype=np.int64)
+        self.trials = np.array(trials, dtype=np.int64)
+        self.left = self.trials.copy()
+        self.states = np.array(seeds, dtype=np.uint64)
+        self.draws = np.zeros(len(self.left), dtype=np.int64)
+        self.n_players = mc.offsets.shape[1] - 1
+        self.out = np.zeros((len(self.left), self.n_players, 4), dtype=np.int64)
+        #: about what a trial costs, in units of work (for cutting blocks; the kernel counts the real work)
+        self.trial_cost = self.n_players * (_TRIAL_LOOKUPS + 1)
+        self.failed = np.zeros(len(self.left), dtype=np.int64)
+        self.tables = _tables(get_variant(mc.variant))
+        self.kernel = mc_kernel()
+        self.flags = mc.dealt_flags()
+
+    def advance(self, chunks: np.ndarray, budget: int) -> int:
+        """Run each chunk of ``chunks`` (indices) about ``budget`` units of work further (a combo
+        drawn is one, a deal counted two per player); returns the trials counted."""
+        p = self.n_players
+        scratch = (np.zeros(N_NATURAL, np.uint8), np.zeros(p, np.uint8), np.zeros(p, np.uint8), np.zeros(p, np.uint64),
+                   np.zeros(p, np.uint64), np.zeros((K.MC_BATCH, p), np.uint64), np.zeros((K.MC_BATCH, p), np.uint64),
+                   np.zeros(p, np.uint16))
+        chunks = np.ascontiguousarray(chunks, dtype=np.int64)
+        before = int(self.left[chunks].sum())
+        mc = self.mc
+        self.kernel(chunks, np.int64(budget), self.scenario, self.left, self.states, self.draws, mc.combos, mc.prob,
+                    mc.alias, mc.offsets, self.flags, mc.boards, mc.dead_masks, self.out, self.failed, *scratch,
+                    *self.tables)
+        return before - int(self.left[chunks].sum())
+
+    def raise_if_failed(self) -> None:
+        """:class:`ImpossibleDeal` when a chunk met ``MAX_ATTEMPTS`` conflicting draws in a row."""
+        if self.failed.any():
+            raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
+                                 f"({K.MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
+
+
+def default_max_draws(samples: int) -> int:
+    """The draws a Monte Carlo run of ``samples`` trials may take when ``max_draws=None``:
+    ``max(MAX_DRAWS, MAX_DRAWS_PER_SAMPLE * samples)``.
+
+    >>> default_max_draws(1_000_000) == plan.MAX_DRAWS, default_max_draws(10**9) // 10**9
+    (True, 100)
+    """
+    return max(plan.MAX_DRAWS, plan.MAX_DRAWS_PER_SAMPLE * int(samples))
+
+
+def _too_many_draws(samples: int, draws: int, counted: int, seconds: float, max_draws: int,
+                    fit_draws: int) -> ValueError:
+    """The refusal of a run of ``samples`` trials whose deals would take more than ``max_draws``
+    draws, from a first ``draws`` draws that gave ``counted`` deals in ``seconds``; fewer samples are
+    offered that ``fit_draws`` draws would give."""
+    if counted:
+        rate = f"{counted:,} of {draws:,} draws of the players' combos fit together (1 in {draws / counted:,.0f})"
+        needed = samples * draws / counted
+        fits = int(fit_draws * counted / draws)
+    else:
+        rate = f"none of {draws:,} draws of the players' combos fit together (fewer than 1 in {draws:,})"
+        needed = samples * draws
+        fits = fit_draws // draws
+    minutes = needed * seconds / max(draws, 1) / 60 / max(1, _threads.get_num_threads())
+    fewer = f"fewer samples (at most about {fits:,})" if fits else "fewer samples"
+    return ValueError(
+        f"Monte Carlo refused: the players' ranges rarely fit together without sharing a card: {rate}; "
+        f"{samples:,} samples would take about {needed:.3g} draws (about {minutes:,.3g} minutes here), more than "
+        f"max_draws ({max_draws:,}). Pass {fewer}, a larger max_draws to run it anyway, or narrower ranges")
+
+
+def check_draws(run: MonteCarloRun, samples: int, max_draws: int, fit_draws: int | None = None) -> None:
+    """Estimate how often the players' combos fit together from a first batch of draws of the run's
+    first chunk (advanced in place: the run goes on from there) and refuse, with a ``ValueError``
+    saying the rate, the draws and the time it would take, a run of ``samples`` trials that would
+    need more than ``max_draws`` draws (suggesting as many samples as ``fit_draws``, default
+    ``max_draws``, would give).  The batch depends on the seed alone: so does the refusal."""
+    if not len(run.left):
+        return
+    first = np.zeros(1, np.int64)
+    budget, spent, start = PROBE_WORK_FIRST, 0, time.perf_counter()
+    while run.left[0] and spent < PROBE_WORK and run.trials[0] - run.left[0] < PROBE_TRIALS:
+        run.advance(first, budget)
+        run.raise_if_failed()
+        spent += budget
+        budget *= 2
+    if not run.left[0]:
+        return
+    draws = int(run.draws[0])
+    counted = int(run.trials[0] - run.left[0])
+    if samples * draws / max(counted, 1) > max_draws:
+        raise _too_many_draws(samples, draws, counted, time.perf_counter() - start, max_draws,
+                              max_draws if fit_draws is None else fit_draws)
+
+
 def run_chunks(mc: MonteCarloInput, scenario: np.ndarray, trials: np.ndarray, seeds: np.ndarray,
-               progress: bool = False) -> np.ndarray:
-    """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships), in blocks
-    cut into pieces for the threads (a progress bar counting trials, and Ctrl-C between blocks)."""
-    n, n_players = len(scenario), mc.offsets.shape[1] - 1
-    out = np.zeros((n, n_players, 4), dtype=np.int64)
-    failed = np.zeros(n, dtype=np.int64)
-    tables = _tables(get_variant(mc.variant))
-    kernel = mc_kernel()
-    flags = mc.dealt_flags()
+               progress: bool = False, max_draws: int | None = None, samples: int | None = None,
+               fit_draws: int | None = None) -> np.ndarray:
+    """Counts (C, P, 4) of the given chunks (the unit of work :mod:`pokerlut.dask` ships), run by
+    :func:`run_sliced` (``max_draws``, ``samples`` and ``fit_draws`` as there)."""
+    run = MonteCarloRun(mc, scenario, trials, seeds)
+    run_sliced(run, progress, max_draws, samples, fit_draws)
+    return run.out
 
-    def piece(lo: int, hi: int, slot: int) -> None:
-        scratch = (np.zeros(N_NATURAL, np.uint8), np.zeros(n_players, np.uint8), np.zeros(n_players, np.uint8),
-                   np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint64),
-                   np.zeros((K.MC_BATCH, n_players), np.uint64), np.zeros((K.MC_BATCH, n_players), np.uint64),
-                   np.zeros(n_players, np.uint16))
-        kernel(scenario[lo:hi], trials[lo:hi], seeds[lo:hi], mc.combos, mc.prob, mc.alias, mc.offsets, flags,
-               mc.boards, mc.dead_masks, out[lo:hi], failed[lo:hi], *scratch, *tables)
 
-    bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
-    _threads.run_blocks(piece, n, cost=trials.astype(np.float64) * n_players * _TRIAL_LOOKUPS, bar=bar,
-                        bar_per_item=trials)
-    if bar is not None:
-        bar.close()
-    if failed.any():
-        raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
-                             f"({K.MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
-    return out
+def run_sliced(run, progress: bool = False, max_draws: int | None = None, samples: int | None = None,
+               fit_draws: int | None = None) -> None:
+    """Every chunk of ``run`` (a :class:`MonteCarloRun`, or a run of another game with its
+    ``left``, ``trials``, ``draws``, ``trial_cost``, ``advance`` and ``raise_if_failed``) to the end,
+    each advanced a slice of work at a time (:data:`SLICE_WORK`: a fraction of a second, however
+    rarely the combos fit together), on the threads, with a progress bar counting trials and
+    Ctrl-C answered between blocks.  With ``max_draws`` the run is refused up front
+    (:func:`check_draws`, ``samples`` being the run's trials, ``fit_draws`` as there) or stopped
+    with the same ``ValueError`` as soon as its draws pass ``max_draws``."""
+    total = int(np.sum(run.trials))
+    samples = total if samples is None else samples
+    fit_draws = max_draws if fit_draws is None else fit_draws
+    bar = progress_bar(total, "trials", progress, unit_scale=True)
+    start = time.perf_counter()
+    try:
+        if max_draws is not None:
+            check_draws(run, samples, max_draws, fit_draws)
+            if bar is not None:
+                bar.update(total - int(run.left.sum()))
+
+        def piece(lo: int, hi: int, slot: int) -> int:
+            return run.advance(todo[lo:hi], SLICE_WORK)
+
+        def after_block(lo: int, hi: int, counted: list) -> None:
+            run.raise_if_failed()
+            if bar is not None:
+                bar.update(sum(counted))
+            if max_draws is not None and int(run.draws.sum()) > max_draws:
+                draws = int(run.draws.sum())
+                raise _too_many_draws(samples, draws, total - int(run.left.sum()), time.perf_counter() - start,
+                                      max_draws, fit_draws)
+
+        while True:
+            todo = np.flatnonzero(run.left)
+            if not len(todo):
+                break
+            cost = np.minimum(run.left[todo] * float(run.trial_cost), SLICE_WORK)
+            _threads.run_blocks(piece, len(todo), cost=cost, after_block=after_block)
+    finally:
+        if bar is not None:
+            bar.close()
+    run.raise_if_failed()
 
 
 def mc_result(deal: Deal, counts: np.ndarray, n: int, seed: int, seconds: float) -> EquityResult:
@@ -218,15 +367,19 @@ def from_preflop_tables(deal: Deal) -> EquityResult | None:
 
 
 def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES, seed=None,
-                  progress: bool = False, per_combo: bool = False, method: str | None = None) -> EquityResult:
+                  progress: bool = False, per_combo: bool = False, method: str | None = None,
+                  max_draws: int | None = None) -> EquityResult:
     """Equity of a checked Hold'em deal: exact or Monte Carlo as :mod:`pokerlut.equities.plan` says.
 
     Heads-up with a range (or with ``per_combo``), the exact engine is the sort
     (:mod:`pokerlut.equities.sweep`) unless enumerating the pairs of combos costs less (a hand
     against a range preflop); otherwise every combination of combos is enumerated.
-    ``method="sweep"`` / ``"enumerate"`` chooses the exact engine."""
+    ``method="sweep"`` / ``"enumerate"`` chooses the exact engine.  Monte Carlo takes at most
+    ``max_draws`` draws of the players' combos (``None``: :func:`default_max_draws`), refused up front
+    when a first batch of draws says it would need more (:func:`check_draws`)."""
     if method not in METHODS:
         raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {shown(method)}")
+    raise_if_unfit(deal)
     heads_up = len(deal.players) == sweep.SWEEP_PLAYERS
     if (per_combo or method == "sweep") and not heads_up:
         raise ValueError(f"per-combo equities and the sorting engine are heads-up; this deal has "
@@ -278,5 +431,8 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
                             engine="enumerate")
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
-    counts = run_chunks(mc_input(deal), np.zeros(len(trials), np.int64), trials, seeds, progress).sum(axis=0)
+    limit = default_max_draws(samples) if max_draws is None else max_draws
+    fit = plan.MAX_DRAWS if max_draws is None else max_draws
+    counts = run_chunks(mc_input(deal), np.zeros(len(trials), np.int64), trials, seeds, progress, limit, int(samples),
+                        fit).sum(axis=0)
     return mc_result(deal, counts, int(samples), entropy, time.perf_counter() - start)

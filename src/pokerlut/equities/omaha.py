@@ -20,7 +20,9 @@ its average share of the pot.
   hands share a card is drawn again whole), then the random players' hands and the missing board
   cards uniformly from the rest; chunks of trials are seeded as in Hold'em
   (:func:`~pokerlut.equities.plan.chunk_plan`), so a seed gives the same counts on any number of
-  threads.
+  threads.  As in Hold'em, chunks advance by slices of work, not of trials (Ctrl-C within about a
+  second however rarely the hands fit), and a run that would need more than ``max_draws`` draws is
+  refused up front (:func:`~pokerlut.equities.holdem.run_sliced`).
 
 >>> from pokerlut.equities.deal import parse_deal
 >>> r = omaha_equity(parse_deal(["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s", variant="omaha"), exact=True)
@@ -47,7 +49,7 @@ from ..ranges.omaha import OmahaRange, hand_masks
 from ..variants import OMAHA_HILO
 from . import plan
 from .deal import Deal, ImpossibleDeal, card_mask
-from .holdem import alias_table
+from .holdem import alias_table, default_max_draws, run_sliced
 from .omaha_random import omaha_random_equity, supports_omaha_random
 from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
 
@@ -141,9 +143,46 @@ def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndar
     return np.einsum("t,tpk->pk", weights, per_deal.astype(np.float64))
 
 
+class _OmahaRun:
+    """The chunks of an Omaha Monte Carlo run as they advance (as
+    :class:`~pokerlut.equities.holdem.MonteCarloRun`): trials left, stream states, deals drawn,
+    counts (C, P, COUNT_COLUMNS)."""
+
+    def __init__(self, trials: np.ndarray, seeds: np.ndarray, n_players: int, n_hole: int, hilo: bool,
+                 inputs: tuple) -> None:
+        self.trials = np.array(trials, dtype=np.int64)
+        self.left = self.trials.copy()
+        self.states = np.array(seeds, dtype=np.uint64)
+        self.draws = np.zeros(len(self.left), np.int64)
+        self.out = np.zeros((len(self.left), n_players, COUNT_COLUMNS), np.int64)
+        self.failed = np.zeros(len(self.left), np.int64)
+        self.n_players, self.n_hole, self.hilo, self.inputs = n_players, n_hole, hilo, inputs
+        self.trial_cost = n_players * omaha_lookups(n_hole, hilo)
+        self.kernel = omaha_mc_kernel()
+        self.tables = omaha_tables()
+
+    def advance(self, chunks: np.ndarray, budget: int) -> int:
+        """Run each chunk of ``chunks`` about ``budget`` units of work further; the trials counted."""
+        chunks = np.ascontiguousarray(chunks, dtype=np.int64)
+        before = int(self.left[chunks].sum())
+        n, h = self.n_players, self.n_hole
+        combos, masks, prob, alias, offsets, board, deck = self.inputs
+        self.kernel(chunks, np.int64(budget), self.left, self.states, self.draws, h, combos, masks, prob, alias,
+                    offsets, board, deck, self.out, self.failed, np.zeros(n * h, np.uint8), *_scratch(n, h),
+                    self.hilo, *self.tables)
+        return before - int(self.left[chunks].sum())
+
+    def raise_if_failed(self) -> None:
+        """:class:`ImpossibleDeal` when a chunk met ``MAX_ATTEMPTS`` conflicting draws in a row."""
+        if self.failed.any():
+            raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
+                                 f"({MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
+
+
 def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES, seed=None,
-                 progress: bool = False) -> EquityResult:
-    """Omaha (hi-lo) equity of a checked deal; see the module doc and :func:`pokerlut.equity`."""
+                 progress: bool = False, max_draws: int | None = None) -> EquityResult:
+    """Omaha (hi-lo) equity of a checked deal; see the module doc and :func:`pokerlut.equity`
+    (``max_draws`` as there: Monte Carlo advances by slices of work and is bounded the same way)."""
     start = time.perf_counter()
     v = deal.variant
     n = len(deal.players)
@@ -200,23 +239,10 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
             prob[offsets[p]:offsets[p + 1]], alias[offsets[p]:offsets[p + 1]] = alias_table(h.weights, int(offsets[p]))
     masks = hand_masks(combos)
     deck = np.array([c for c in v.deck if not fixed >> c & 1], dtype=np.uint8)
-    counts = np.zeros((len(trials), n, COUNT_COLUMNS), np.int64)
-    failed = np.zeros(len(trials), np.int64)
-    kernel = omaha_mc_kernel()
-    tables = omaha_tables()
-
-    def mc_piece(lo: int, hi: int, slot: int) -> None:
-        kernel(trials[lo:hi], seeds[lo:hi], n_hole, combos, masks, prob, alias, offsets, deal.board, deck,
-               counts[lo:hi], failed[lo:hi], np.zeros(n * n_hole, np.uint8), *_scratch(n, n_hole), hilo, *tables)
-
-    bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
-    _threads.run_blocks(mc_piece, len(trials), cost=trials.astype(np.float64) * n * omaha_lookups(n_hole, hilo),
-                        bar=bar, bar_per_item=trials)
-    if bar is not None:
-        bar.close()
-    if failed.any():
-        raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
-                             f"({MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact=True")
+    run = _OmahaRun(trials, seeds, n, n_hole, hilo, (combos, masks, prob, alias, offsets, deal.board, deck))
+    limit = default_max_draws(samples) if max_draws is None else max_draws
+    run_sliced(run, progress, limit, int(samples), plan.MAX_DRAWS if max_draws is None else max_draws)
+    counts = run.out
     win, tie, equity, se = fractions(counts.sum(axis=0), float(samples), pot, sampled=True)
     sides = hilo_sides(counts.sum(axis=0), float(samples)) if hilo else {}
     return EquityResult(deal.labels, win, tie, equity, int(samples), "monte carlo", se, entropy,

@@ -11,7 +11,9 @@
 * Monte Carlo: :func:`chunk_plan` cuts the trials into chunks of ``CHUNK_TRIALS``; chunk ``i``
   runs its own splitmix64 stream seeded from ``SeedSequence(seed, spawn_key=(i,))``
   (``(scenario, i)`` in a batch), so a seed gives the same counts whatever the number of threads
-  or Dask workers.
+  or Dask workers.  A chunk's deals are drawn whole, a deal whose combos share a card redrawn:
+  the kernel advances chunks a slice of work at a time (so Ctrl-C is answered within about a
+  second) and the run is bounded by ``max_draws`` draws (:data:`MAX_DRAWS`).
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from ..constants import DEFAULT_SAMPLES, N_NATURAL, N_SUITS
 from ..ranges import Range
 from .deal import Deal, combo_masks
 
-__all__ = ["EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES", "MAX_SAMPLES", "PREFLOP_WORK_FRACTION",
-           "check_exact", "check_samples", "chunk_plan", "board_work", "combinations", "suit_classes", "plan_exact",
-           "count_combinations"]
+__all__ = ["EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_DRAWS",
+           "MAX_DRAWS_PER_SAMPLE", "PREFLOP_WORK_FRACTION", "check_exact", "check_samples", "check_max_draws",
+           "chunk_plan", "board_work", "combinations", "suit_classes", "plan_exact", "count_combinations"]
 
 EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
 MAX_DEALS = 4_000_000  #: most conflict-free combinations of combos an exact run enumerates
@@ -39,6 +41,12 @@ CHUNK_TRIALS = 1 << 16  #: Monte Carlo trials per independently seeded chunk
 #: a few cores, and ~150,000 seeded chunks.  More is refused rather than left to run for hours or
 #: exhaust memory; split the work into several calls (different seeds) instead.
 MAX_SAMPLES = 10_000_000_000
+#: Monte Carlo deals are drawn whole and redrawn while two players' combos share a card.  A run may
+#: take at most ``max(MAX_DRAWS, MAX_DRAWS_PER_SAMPLE * samples)`` draws unless ``max_draws`` says
+#: otherwise: about a minute of one core for ranges that fit less than once in a hundred draws.
+#: A run that would need more is refused up front (the rate estimated from a first batch of draws).
+MAX_DRAWS = 1_000_000_000
+MAX_DRAWS_PER_SAMPLE = 100
 #: Preflop, the exact kernel ranks about this share of the boards one by one (the flushy ones;
 #: the others once per rank multiset): its work estimate for the budget.
 PREFLOP_WORK_FRACTION = 0.15
@@ -71,6 +79,21 @@ def check_samples(samples, default: int | None = DEFAULT_SAMPLES) -> int | None:
         raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got "
                          f"{integer_text(samples, grouped=True)}; split the run into several calls with other seeds")
     return int(samples)
+
+
+def check_max_draws(max_draws) -> int | None:
+    """``max_draws`` as an int >= 1, or ``None`` (the default limit), else a TypeError/ValueError.
+
+    >>> check_max_draws(None), check_max_draws(10**12)
+    (None, 1000000000000)
+    """
+    if max_draws is None:
+        return None
+    if isinstance(max_draws, (bool, np.bool_)) or not isinstance(max_draws, numbers.Integral):
+        raise TypeError(f"max_draws must be an integer >= 1 or None, got {max_draws!r} ({type(max_draws).__name__})")
+    if max_draws < 1:
+        raise ValueError(f"max_draws must be at least 1, got {int(max_draws)}")
+    return int(max_draws)
 
 
 def chunk_plan(samples: int, seed: int, scenario: int | None = None) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,9 @@ the work of visiting every board, and exact to the last board.
 **Exact, with board cards known**: at most two board cards are missing; plain nested loops.
 
 **Monte Carlo**: chunks of trials, each from its own splitmix64 stream; hole combos drawn by weight
-(Walker's alias method), board cards uniformly from the rest.
+(Walker's alias method; a deal holding a card twice redrawn whole), board cards uniformly from the
+rest.  A call advances each chunk by a budget of work, not of deals (a deal of ranges that rarely
+fit takes many draws), and the next call goes on where it stopped, with the same counts as one run.
 
 Pot shares are counted as integers in units of ``1 / SHARE_UNIT`` (2520 is divisible by every
 number of winners 1..9).  Accumulators ``out[item, player, k]``: ``k = 0`` boards won alone, ``1``
@@ -412,29 +414,39 @@ def dealt_trials(n_trials, state, n_players, n_dealt, dealt, n_known, kb0, bb0, 
 
 
 @nb.njit(inline="always", nogil=True)
-def ranged_trials(n_trials, state, n_players, combos, prob, alias, offsets, fixed, n_known, kb0, bb0, deck, n_deck,
-                  out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
+def ranged_trials(n_trials, budget, state, n_players, combos, prob, alias, offsets, fixed, n_known, kb0, bb0, deck,
+                  n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
                   subset_rare):
     """Monte Carlo deals drawing each ranged player's combo by weight from its segment
     ``offsets[p]..offsets[p+1]`` of ``combos`` with the alias tables ``prob``/``alias`` (a deal
     holding a card twice is redrawn whole), then the missing board cards uniformly from the rest
-    (``deck[:n_deck]``: every card outside ``fixed``); drawn and ranked in batches.  Returns the
-    stream's state, or (state, 1) when ``MAX_ATTEMPTS`` redraws in a row conflicted."""
+    (``deck[:n_deck]``: every card outside ``fixed``); drawn and ranked in batches.
+
+    Runs until ``n_trials`` deals are counted or, after a deal, ``budget`` units of work are spent
+    (a combo drawn is one unit, a deal counted ``2 * n_players``: about lookups), whichever comes
+    first; the stream goes on where it stopped when called again with the state returned, so a chunk
+    run in several calls counts exactly what one call counts.  Returns (state, deals counted,
+    draws of a whole deal, failed): failed is 1 when ``MAX_ATTEMPTS`` draws in a row conflicted."""
     n_deck64 = U64(n_deck)
     batch = keys.shape[0]
     done = 0
-    while done < n_trials:
+    work = 0
+    draws = 0
+    while done < n_trials and work < budget:
         m = min(batch, n_trials - done)
-        for t in range(m):
+        t = 0
+        while t < m:
             attempts = 0
             while True:
                 used = fixed
                 ok = True
+                draws += 1
                 for p in range(n_players):
                     lo = offsets[p]
                     hi = offsets[p + 1]
                     if hi - lo == 1:
                         continue
+                    work += 1
                     state, z = splitmix(state)
                     # Walker's alias method: a uniform slot, kept with probability prob[slot]
                     a = lo + np.int64(((z & _LOW32) * U64(hi - lo)) >> U64(32))
@@ -453,7 +465,7 @@ def ranged_trials(n_trials, state, n_players, combos, prob, alias, offsets, fixe
                     break
                 attempts += 1
                 if attempts >= MAX_ATTEMPTS:
-                    return state, 1
+                    return state, done, draws, 1
             kb = kb0
             bb = bb0
             j = n_known
@@ -483,21 +495,27 @@ def ranged_trials(n_trials, state, n_players, combos, prob, alias, offsets, fixe
                 else:
                     keys[t, p] = pkeys[p] + kb
                     bits[t, p] = pbits[p] | bb
-        settle_batch(m, n_players, keys, bits, pvals, out, cards, bases, values, flush, bases5, values5, subset_rare)
-        done += m
-    return state, 0
+            work += 2 * n_players
+            t += 1
+            if work >= budget:
+                break
+        settle_batch(t, n_players, keys, bits, pvals, out, cards, bases, values, flush, bases5, values5, subset_rare)
+        done += t
+    return state, done, draws, 0
 
 
 @jitted()
-def mc_chunk(n_trials, seed, combos, prob, alias, offsets, dealt, board, dead, out, deck, h0, h1, pkeys, pbits, keys,
-             bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
-    """``n_trials`` Monte Carlo deals from one splitmix64 stream started at ``seed``: each player's
-    combo drawn by weight from its segment ``offsets[p]..offsets[p+1]`` of ``combos``
-    (:func:`ranged_trials`), or, when every player without a fixed hand holds any two cards of the
-    deck (``dealt[p]``: its segment is every combo left, equally weighted), their cards dealt with
-    the board's (:func:`dealt_trials`).  Counts into ``out`` (P, 4); returns 1 when the combos
-    almost never fit together (``MAX_ATTEMPTS`` redraws in a row), else 0.  Heads-up deals run
-    through copies of the loops compiled for two players."""
+def mc_chunk(n_trials, state, budget, combos, prob, alias, offsets, dealt, board, dead, out, deck, h0, h1, pkeys,
+             pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Up to ``n_trials`` Monte Carlo deals from a splitmix64 stream in state ``state``: each
+    player's combo drawn by weight from its segment ``offsets[p]..offsets[p+1]`` of ``combos``
+    (:func:`ranged_trials`, which stops early once ``budget`` units of work are spent), or, when
+    every player without a fixed hand holds any two cards of the deck (``dealt[p]``: its segment is
+    every combo left, equally weighted), their cards dealt with the board's (:func:`dealt_trials`:
+    every deal fits, all ``n_trials`` run).  Counts into ``out`` (P, 4); returns (state, deals
+    counted, deals drawn, failed): failed is 1 when the combos almost never fit together
+    (``MAX_ATTEMPTS`` redraws in a row).  Heads-up deals run through copies of the loops compiled
+    for two players."""
     n_players = offsets.shape[0] - 1
     n_known = board.shape[0]
     # cards never drawn for the board: dead, known board, and the holes of players with one combo
@@ -528,41 +546,50 @@ def mc_chunk(n_trials, seed, combos, prob, alias, offsets, dealt, board, dead, o
             deck[n_deck] = c
             n_deck += 1
     if n_ranged > 0 and n_dealt == n_ranged:
+        # the deck's order carries from deal to deal (a partial shuffle each): the chunk runs whole
         if n_players == 2 and n_dealt == 1 and n_known == 0:  # a hand against any two cards, preflop
-            dealt_trials(n_trials, seed, 2, 1, dealt, 0, kb0, bb0, deck, n_deck, out, pkeys, pbits, keys, bits,
-                         pvals, cards, bases, values, flush, bases5, values5, subset_rare)
+            state = dealt_trials(n_trials, state, 2, 1, dealt, 0, kb0, bb0, deck, n_deck, out, pkeys, pbits, keys,
+                                 bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
         elif n_players == 2:
-            dealt_trials(n_trials, seed, 2, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out, pkeys, pbits, keys,
-                         bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
+            state = dealt_trials(n_trials, state, 2, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out, pkeys,
+                                 pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
         else:
-            dealt_trials(n_trials, seed, n_players, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out, pkeys,
-                         pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
-        return 0
+            state = dealt_trials(n_trials, state, n_players, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out,
+                                 pkeys, pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
+                                 subset_rare)
+        return state, n_trials, n_trials, 0
     if n_players == 2:
-        state, failed = ranged_trials(n_trials, seed, 2, combos, prob, alias, offsets, fixed, n_known, kb0, bb0,
-                                      deck, n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases,
-                                      values, flush, bases5, values5, subset_rare)
-    else:
-        state, failed = ranged_trials(n_trials, seed, n_players, combos, prob, alias, offsets, fixed, n_known, kb0,
-                                      bb0, deck, n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases,
-                                      values, flush, bases5, values5, subset_rare)
-    return failed
+        return ranged_trials(n_trials, budget, state, 2, combos, prob, alias, offsets, fixed, n_known, kb0, bb0, deck,
+                             n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush,
+                             bases5, values5, subset_rare)
+    return ranged_trials(n_trials, budget, state, n_players, combos, prob, alias, offsets, fixed, n_known, kb0, bb0,
+                         deck, n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush,
+                         bases5, values5, subset_rare)
 
 
-def monte_carlo(chunk_scenario, chunk_trials, chunk_seeds, combos, prob, alias, offsets, dealt, boards, dead_masks, out,
-                failed, deck, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
-                subset_rare):
-    """Monte Carlo chunk ``i`` runs ``chunk_trials[i]`` deals of scenario ``s = chunk_scenario[i]``
-    (player segments ``offsets[s]`` and which are dealt from the deck ``dealt[s]``, known board
-    ``boards[s]``, dead mask ``dead_masks[s]``) from seed
-    ``chunk_seeds[i]`` into ``out[i]`` (P, 4); ``failed[i]`` is 1 when its combos never fit together.
-    Scratch rows (``deck`` (52,), ``h0``/``h1``/``pkeys``/``pbits``/``pvals`` (P,), ``keys``/``bits``
-    (``MC_BATCH``, P)) are the caller's."""
-    for i in range(chunk_scenario.shape[0]):
+def monte_carlo(chunks, budget, chunk_scenario, chunk_left, chunk_states, chunk_draws, combos, prob, alias, offsets,
+                dealt, boards, dead_masks, out, failed, deck, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases,
+                values, flush, bases5, values5, subset_rare):
+    """Advance each Monte Carlo chunk ``i`` of ``chunks``: up to ``chunk_left[i]`` deals of scenario
+    ``s = chunk_scenario[i]`` (player segments ``offsets[s]`` and which are dealt from the deck
+    ``dealt[s]``, known board ``boards[s]``, dead mask ``dead_masks[s]``) from its stream's state
+    ``chunk_states[i]`` (first its seed), counted into ``out[i]`` (P, 4), stopping after about
+    ``budget`` units of work (:func:`ranged_trials`).  ``chunk_left``, ``chunk_states`` and
+    ``chunk_draws`` (the deals drawn, conflicting ones included) are updated, so calling again
+    continues every chunk exactly where it stopped; ``failed[i]`` is 1 when its combos never fit
+    together.  Scratch rows (``deck`` (52,), ``h0``/``h1``/``pkeys``/``pbits``/``pvals`` (P,),
+    ``keys``/``bits`` (``MC_BATCH``, P)) are the caller's."""
+    for k in range(chunks.shape[0]):
+        i = chunks[k]
         s = chunk_scenario[i]
-        failed[i] = mc_chunk(chunk_trials[i], chunk_seeds[i], combos, prob, alias, offsets[s], dealt[s], boards[s],
-                             dead_masks[s], out[i], deck, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases,
-                             values, flush, bases5, values5, subset_rare)
+        state, done, drawn, fail = mc_chunk(chunk_left[i], chunk_states[i], budget, combos, prob, alias, offsets[s],
+                                            dealt[s], boards[s], dead_masks[s], out[i], deck, h0, h1, pkeys, pbits,
+                                            keys, bits, pvals, cards, bases, values, flush, bases5, values5,
+                                            subset_rare)
+        chunk_states[i] = state
+        chunk_left[i] -= done
+        chunk_draws[i] += drawn
+        failed[i] = fail
 
 
 def make_mc_kernel():

@@ -253,9 +253,14 @@ def draw_combo(state, lo, hi, prob, alias):
     return state, a
 
 
-def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, prob, alias, offsets, known, deck,
-                      out, failed, hole_row, cols, masks, lows, high, low, hilo, cards, rows, values, low_table):
-    """Chunk ``i`` runs ``chunk_trials[i]`` deals from seed ``chunk_seeds[i]`` into ``out[i]`` (P, 4).
+def omaha_monte_carlo(chunks, budget, chunk_left, chunk_states, chunk_draws, n_hole, combos, combo_masks, prob, alias,
+                      offsets, known, deck, out, failed, hole_row, cols, masks, lows, high, low, hilo, cards, rows,
+                      values, low_table):
+    """Advance each chunk ``i`` of ``chunks``: up to ``chunk_left[i]`` deals from its stream's state
+    ``chunk_states[i]`` (first its seed) into ``out[i]`` (P, 4), stopping after a deal once about
+    ``budget`` units of work are spent (a hand drawn is one, a deal counted ``n_pairs`` per player);
+    ``chunk_left``, ``chunk_states`` and ``chunk_draws`` (the deals drawn, conflicting ones
+    included) are updated, so calling again continues every chunk exactly where it stopped.
     Player ``p`` holds a combo of its segment ``offsets[p]..offsets[p + 1]`` of ``combos`` (rows of
     ``n_hole`` cards, bit masks ``combo_masks``) drawn by weight (``prob``/``alias``; a segment of
     one combo is a fixed hand, an empty one a random hand, drawn uniformly from ``deck`` after the
@@ -276,21 +281,27 @@ def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, pr
                 hole_row[p * n_hole + j] = combos[offsets[p], j]
     base = board_state(known, cards)
     fresh = True  # the fixed hands are read once, with the first deal
-    for i in range(chunk_trials.shape[0]):
-        state = chunk_seeds[i]
+    for k in range(chunks.shape[0]):
+        i = chunks[k]
+        state = chunk_states[i]
         o = out[i]
-        for _ in range(chunk_trials[i]):
+        work = 0
+        done = 0
+        draws = 0
+        while done < chunk_left[i] and work < budget:
             used = U64(0)
             if ranged:
                 attempts = 0
                 while True:
                     used = U64(0)
                     ok = True
+                    draws += 1
                     for p in range(n_players):
                         lo = offsets[p]
                         hi = offsets[p + 1]
                         if hi - lo < 2:
                             continue
+                        work += 1
                         state, a = draw_combo(state, lo, hi, prob, alias)
                         m = combo_masks[a]
                         if used & m:
@@ -305,6 +316,8 @@ def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, pr
                     if attempts >= MAX_ATTEMPTS:
                         failed[i] = 1
                         return
+            else:
+                draws += 1
             for p in range(n_players):
                 if offsets[p + 1] == offsets[p]:
                     for j in range(n_hole):
@@ -321,6 +334,11 @@ def omaha_monte_carlo(chunk_trials, chunk_seeds, n_hole, combos, combo_masks, pr
                 s = add_card(s, c, cards)
             settle_board(s, n_players, n_pairs, cols, masks, lows, high, low, hilo, np.int64(1), o, True, rows, values,
                          low_table)
+            work += n_players * n_pairs
+            done += 1
+        chunk_states[i] = state
+        chunk_left[i] -= done
+        chunk_draws[i] += draws
 
 
 def make_omaha_mc_kernel():
