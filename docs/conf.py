@@ -93,6 +93,11 @@ API_PAGES: dict[str, list[tuple[str, list[str] | None]]] = {
                       "BatchEquityResult", "FoldedEquity", "Range"]),
         ("pokerlut.equities", ["class_equity"]), ("pokerlut.ranges", None), ("pokerlut.dask", None),
     ],
+    "analytics": [
+        ("pokerlut", ["all_flops", "equity_distribution", "flop_subset"]),
+        ("pokerlut.analytics", None),
+    ],
+    "gpu": [("pokerlut.cuda", None)],
     "boards": [
         ("pokerlut", ["made_hand", "draws", "outs", "board_texture", "range_breakdown"]),
         ("pokerlut.boards", None),

@@ -163,7 +163,7 @@ def test_bad_cards(hand, message):
 
 
 def test_bad_shapes_name_the_game():
-    with pytest.raises(ValueError, match=r"hands must have shape \(\.\.\., 4\)"):
+    with pytest.raises(ValueError, match=r"a badugi hand is 4 cards, got 5"):
         pokerlut.evaluate("Ac 2d 3h 4s 5c", variant="badugi")
     with pytest.raises(ValueError, match=r"must have 4 cards in the badugi game"):
         pokerlut.showdown([["Ac", "2d", "3h"], ["Kc", "Qd", "Js"]], variant="badugi")
