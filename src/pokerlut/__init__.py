@@ -181,5 +181,7 @@ class _Package(types.ModuleType):
 
 sys.modules[__name__].__class__ = _Package
 
-if sys.modules.get("numba") is not None:  # already imported, so free to check: an unsupported numba is refused now
-    from .kernels import numba_compat  # noqa: E402,F401  (else when the first kernel loads)
+if sys.modules.get("numba") is not None:  # already imported, so cheap: an unsupported numba is refused now, and
+    # the fork hooks that keep a child from inheriting numba's compiler lock held are registered before the
+    # caller's own threads compile (else when the first kernel loads)
+    from .kernels import compile as _compile  # noqa: E402,F401
