@@ -185,9 +185,8 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                     q += 1
                 bs = sub << U64(16 * s)
                 if j == 5:
-                    board_value(ks, bs, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5,
-                                subset_rare)
-                    settle(pvals, n_players, np.int64(1), out, False)
+                    settle_board(ks, bs, np.int64(1), n_players, pkeys, pbits, pvals, out, cards, bases, values, flush,
+                                 bases5, values5, subset_rare)
                     flushy[multiset_index(ranks0, ranks1, ranks2, ranks3, ranks4, binom)] += 1
                 elif j == 4:  # one card of another suit: only its rank matters, counted with its suits
                     for r in range(13):
@@ -196,9 +195,8 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                         if n_r == 0:
                             continue
                         ca = 4 * r + np.int64(trailing_zeros(avail))
-                        board_value(ks + cards[U64(ca)], bs | suit_rank_bit(ca), n_players, pkeys, pbits, pvals,
-                                    cards, bases, values, flush, bases5, values5, subset_rare)
-                        settle(pvals, n_players, n_r, out, False)
+                        settle_board(ks + cards[U64(ca)], bs | suit_rank_bit(ca), n_r, n_players, pkeys, pbits, pvals,
+                                     out, cards, bases, values, flush, bases5, values5, subset_rare)
                         t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, ranks3, np.int64(r))
                         flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n_r
                 else:  # two cards of other suits: their ranks, counted with their suit choices
@@ -212,9 +210,8 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                         ba = bs | suit_rank_bit(ca)
                         if n1 >= 2:  # a pair of them
                             cb = 4 * r1 + np.int64(trailing_zeros(avail1 & (avail1 - _ONE)))
-                            board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
-                                        cards, bases, values, flush, bases5, values5, subset_rare)
-                            settle(pvals, n_players, n1 * (n1 - 1) // 2, out, False)
+                            settle_board(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n1 * (n1 - 1) // 2, n_players, pkeys,
+                                         pbits, pvals, out, cards, bases, values, flush, bases5, values5, subset_rare)
                             t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(r1), np.int64(r1))
                             flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n1 * (n1 - 1) // 2
                         for r2 in range(r1 + 1, 13):
@@ -223,9 +220,8 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                             if n2 == 0:
                                 continue
                             cb = 4 * r2 + np.int64(trailing_zeros(avail2))
-                            board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
-                                        cards, bases, values, flush, bases5, values5, subset_rare)
-                            settle(pvals, n_players, n1 * n2, out, False)
+                            settle_board(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n1 * n2, n_players, pkeys, pbits,
+                                         pvals, out, cards, bases, values, flush, bases5, values5, subset_rare)
                             t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(r1), np.int64(r2))
                             flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n1 * n2
             if sub == 0:
@@ -282,6 +278,16 @@ def board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, fl
 
 
 @jitted()
+def settle_board(kb, bb, weight, n_players, pkeys, pbits, pvals, out, cards, bases, values, flush, bases5, values5,
+                 subset_rare):
+    """:func:`board_value` then :func:`settle`: called, not inlined, from the flushy boards of
+    :func:`exact_preflop`, where the five copies inlining would make cost seconds of compiling and
+    save nothing measurable (a few percent of the boards)."""
+    board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
+    settle(pvals, n_players, weight, out, False)
+
+
+@jitted()
 def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards, bases, values, flush, bases5,
                       values5, subset_rare):
     """Every completion of a board of 3 to 5 known cards (at most two missing), counted into ``out``."""
@@ -321,27 +327,33 @@ def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards
                 settle(pvals, n_players, np.int64(1), out, False)
 
 
-def exact(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom, rank_keys, cards,
-          bases, values, flush, bases5, values5, subset_rare):
-    """Every board of every deal ``t``: holes ``holes[t]`` (P, 2), known board ``boards[board_of[t]]``,
-    dead cards ``dead_masks[board_of[t]]``, counted into ``out[t]`` (P, 3); the scratch rows
-    (``flushy`` (6188,), ``pkeys``/``pbits``/``pvals`` (P,), ``others`` (52,)) are the caller's."""
+def exact_preflop_rows(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom,
+                       rank_keys, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Every board of every deal ``t`` with no known board: holes ``holes[t]`` (P, 2), dead cards
+    ``dead_masks[board_of[t]]``, counted into ``out[t]`` (P, 3); the scratch rows (``flushy``
+    (6188,), ``pkeys``/``pbits``/``pvals`` (P,), ``others`` (52,)) are the caller's.  ``boards``
+    (S, 0) is taken for the arguments to match :func:`exact_board_rows`."""
+    for t in range(holes.shape[0]):
+        exact_preflop(holes[t], dead_masks[board_of[t]], out[t], flushy, pkeys, pbits, pvals, others, binom,
+                      rank_keys, cards, bases, values, flush, bases5, values5, subset_rare)
+
+
+def exact_board_rows(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom,
+                     rank_keys, cards, bases, values, flush, bases5, values5, subset_rare):
+    """As :func:`exact_preflop_rows`, with the known board ``boards[board_of[t]]`` (3 to 5 cards)."""
     for t in range(holes.shape[0]):
         s = board_of[t]
-        if boards.shape[1] == 0:
-            exact_preflop(holes[t], dead_masks[s], out[t], flushy, pkeys, pbits, pvals, others, binom, rank_keys,
-                          cards, bases, values, flush, bases5, values5, subset_rare)
-        else:
-            exact_known_board(holes[t], boards[s], dead_masks[s], out[t], pkeys, pbits, pvals, others, cards, bases,
-                              values, flush, bases5, values5, subset_rare)
+        exact_known_board(holes[t], boards[s], dead_masks[s], out[t], pkeys, pbits, pvals, others, cards, bases,
+                          values, flush, bases5, values5, subset_rare)
 
 
-def make_exact_kernel():
-    """Compile :func:`exact`."""
-    return compile_kernel(exact, "exact")
+def make_exact_kernel(preflop: bool):
+    """Compile :func:`exact_preflop_rows` (``preflop``) or :func:`exact_board_rows`: two kernels, so
+    that a call compiles only the one it runs."""
+    return compile_kernel(exact_preflop_rows if preflop else exact_board_rows,
+                          "exact_preflop_rows" if preflop else "exact_board_rows")
 
 
-@nb.njit(inline="always", nogil=True)
 def shuffle_front(state, deck, n_deck, n_draw):
     """Move a uniform draw of ``n_draw`` cards without replacement to ``deck[:n_draw]`` (a partial
     Fisher-Yates shuffle of ``deck[:n_deck]``, which may start in any order), two cards per random
