@@ -44,7 +44,7 @@ print(json.dumps({{"import": c1 - c0, "call": c2 - c1}}))
 STEPS = r"""
 import json, time
 import pokerlut
-from pokerlut import warmup as w
+import importlib; w = importlib.import_module("pokerlut.warmup")
 steps, out = w._steps(), {}
 for name in w.FEATURES:
     c = time.process_time()
