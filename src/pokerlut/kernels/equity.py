@@ -354,6 +354,7 @@ def make_exact_kernel(preflop: bool):
                           "exact_preflop_rows" if preflop else "exact_board_rows")
 
 
+@nb.njit(inline="always", nogil=True)
 def shuffle_front(state, deck, n_deck, n_draw):
     """Move a uniform draw of ``n_draw`` cards without replacement to ``deck[:n_draw]`` (a partial
     Fisher-Yates shuffle of ``deck[:n_deck]``, which may start in any order), two cards per random
