@@ -139,7 +139,7 @@ def drop(place, tie, w, ra, rb, ltb, eqb, lrow_lt, lrow_eq):
             lrow_lt[rb, place] += w
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def rank_s(kb, bb, mb, S, rowS, want_L, w_all, keys, tmp, counts, u, eqw, cum, dk, sS, card_w, card_n, srow, n_rows,
            tables):
     """The ``S`` side of a board: strengths, places (returns their number, 0 when no ``S`` combo is
@@ -200,7 +200,7 @@ def rank_s(kb, bb, mb, S, rowS, want_L, w_all, keys, tmp, counts, u, eqw, cum, d
     return m
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def place_l_combos(kb, bb, mb, bw, m, L, rowS, want_L, w_all, S, u, eqw, cum, sL, ltb, eqb, card_w, card_n, lrow_lt,
                    lrow_eq, srow, outL, first, tables):
     """The ``L`` side of a board combo by combo (and, with ``want_L``, each ``L`` combo's counts)."""
@@ -359,7 +359,7 @@ def flush_groups(f, flush_count, bb, zc, n_z, m, u, first, C, rowS, row_cards, n
     return tot_w, tot_n, board_flush
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def place_l_classes(kb, bb, mb, flush_suit, flush_count, m, L, C, rowS, row_cards, n_rows, u, ltb, eqb, card_w, card_n,
                     W, N, WC, place, tie_at, w_all_L, rel, head, nxt, first, new_ranks, work, tables):
     """The ``L`` side of a board by rank class (see the module doc); ``flush_suit`` the one suit that
@@ -492,7 +492,7 @@ def fill_class_rows(m, row_cards, n_rows, WC, place, tie_at, rel, head, nxt, lro
             node = nxt[node]
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def finish_s(bw, m, S, rowS, row_cards, w_all, w_all_L, keys, cum, ltb, eqb, dk, card_w, card_n, lrow_lt, lrow_eq, wL,
              outS, n_rows, by_class, WC, place, tie_at, rel, head, nxt):
     """Every valid ``S`` combo's counts (``keys``: their indices, from :func:`rank_s`) from the buckets
