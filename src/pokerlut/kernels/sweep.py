@@ -139,7 +139,7 @@ def drop(place, tie, w, ra, rb, ltb, eqb, lrow_lt, lrow_eq):
             lrow_lt[rb, place] += w
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def rank_s(kb, bb, mb, S, rowS, want_L, w_all, keys, tmp, counts, u, eqw, cum, dk, sS, card_w, card_n, srow, n_rows,
            tables):
     """The ``S`` side of a board: strengths, places (returns their number, 0 when no ``S`` combo is
@@ -200,7 +200,7 @@ def rank_s(kb, bb, mb, S, rowS, want_L, w_all, keys, tmp, counts, u, eqw, cum, d
     return m
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def place_l_combos(kb, bb, mb, bw, m, L, rowS, want_L, w_all, S, u, eqw, cum, sL, ltb, eqb, card_w, card_n, lrow_lt,
                    lrow_eq, srow, outL, first, tables):
     """The ``L`` side of a board combo by combo (and, with ``want_L``, each ``L`` combo's counts)."""
@@ -368,7 +368,9 @@ def place_l_classes(kb, bb, mb, flush_suit, flush_count, m, L, C, rowS, row_card
     of their cards, into linked lists ``head[row]`` / ``nxt[node]`` (node ``2e`` and ``2e + 1`` for
     the two cards of entry ``e``); ``work`` holds scratch: ``zc`` (5,), ``fc`` (13,) and ``class_value``
     (169,), each rank class's value on the board's ranks, ranked anew when ``new_ranks``.  (Calls of
-    more than 30 arguments compile to a call with ``*args``, which numba cannot inline.)"""
+    more than 30 arguments compile to a call with ``*args``, which numba cannot inline.)  Called, not
+    inlined: it loops over every rank class, so a call costs nothing measurable, and inlined it
+    doubled the compile time of :func:`sweep`."""
     zc, fc, class_value = work
     kL, bL, mL, wL, cL, twinL = L
     cls_of, key_rc, W0, N0, WL2, NL2, WC0, NC0, Wcard0, Ncard0, rel_ptr, rel_idx = C
@@ -492,7 +494,7 @@ def fill_class_rows(m, row_cards, n_rows, WC, place, tie_at, rel, head, nxt, lro
             node = nxt[node]
 
 
-@jitted()
+@nb.njit(inline="always", nogil=True)
 def finish_s(bw, m, S, rowS, row_cards, w_all, w_all_L, keys, cum, ltb, eqb, dk, card_w, card_n, lrow_lt, lrow_eq, wL,
              outS, n_rows, by_class, WC, place, tie_at, rel, head, nxt):
     """Every valid ``S`` combo's counts (``keys``: their indices, from :func:`rank_s`) from the buckets
