@@ -185,8 +185,9 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                     q += 1
                 bs = sub << U64(16 * s)
                 if j == 5:
-                    settle_board(ks, bs, np.int64(1), n_players, pkeys, pbits, pvals, out, cards, bases, values, flush,
-                                 bases5, values5, subset_rare)
+                    board_value(ks, bs, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5,
+                                subset_rare)
+                    settle(pvals, n_players, np.int64(1), out, False)
                     flushy[multiset_index(ranks0, ranks1, ranks2, ranks3, ranks4, binom)] += 1
                 elif j == 4:  # one card of another suit: only its rank matters, counted with its suits
                     for r in range(13):
@@ -195,8 +196,9 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                         if n_r == 0:
                             continue
                         ca = 4 * r + np.int64(trailing_zeros(avail))
-                        settle_board(ks + cards[U64(ca)], bs | suit_rank_bit(ca), n_r, n_players, pkeys, pbits, pvals,
-                                     out, cards, bases, values, flush, bases5, values5, subset_rare)
+                        board_value(ks + cards[U64(ca)], bs | suit_rank_bit(ca), n_players, pkeys, pbits, pvals,
+                                    cards, bases, values, flush, bases5, values5, subset_rare)
+                        settle(pvals, n_players, n_r, out, False)
                         t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, ranks3, np.int64(r))
                         flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n_r
                 else:  # two cards of other suits: their ranks, counted with their suit choices
@@ -210,8 +212,9 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                         ba = bs | suit_rank_bit(ca)
                         if n1 >= 2:  # a pair of them
                             cb = 4 * r1 + np.int64(trailing_zeros(avail1 & (avail1 - _ONE)))
-                            settle_board(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n1 * (n1 - 1) // 2, n_players, pkeys,
-                                         pbits, pvals, out, cards, bases, values, flush, bases5, values5, subset_rare)
+                            board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
+                                        cards, bases, values, flush, bases5, values5, subset_rare)
+                            settle(pvals, n_players, n1 * (n1 - 1) // 2, out, False)
                             t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(r1), np.int64(r1))
                             flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n1 * (n1 - 1) // 2
                         for r2 in range(r1 + 1, 13):
@@ -220,8 +223,9 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
                             if n2 == 0:
                                 continue
                             cb = 4 * r2 + np.int64(trailing_zeros(avail2))
-                            settle_board(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n1 * n2, n_players, pkeys, pbits,
-                                         pvals, out, cards, bases, values, flush, bases5, values5, subset_rare)
+                            board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
+                                        cards, bases, values, flush, bases5, values5, subset_rare)
+                            settle(pvals, n_players, n1 * n2, out, False)
                             t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(r1), np.int64(r2))
                             flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n1 * n2
             if sub == 0:
@@ -275,16 +279,6 @@ def board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, fl
     for p in range(n_players):
         pvals[p] = hand_value_of_bits(pkeys[p] + kb, pbits[p] | bb, bases, values, flush, bases5, values5, cards,
                                       subset_rare)
-
-
-@jitted()
-def settle_board(kb, bb, weight, n_players, pkeys, pbits, pvals, out, cards, bases, values, flush, bases5, values5,
-                 subset_rare):
-    """:func:`board_value` then :func:`settle`: called, not inlined, from the flushy boards of
-    :func:`exact_preflop`, where the five copies inlining would make cost seconds of compiling and
-    save nothing measurable (a few percent of the boards)."""
-    board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
-    settle(pvals, n_players, weight, out, False)
 
 
 @jitted()
