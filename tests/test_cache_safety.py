@@ -77,6 +77,19 @@ def test_a_folder_of_another_user_is_named(tmp_path):
     assert f"uid {NOBODY}" in C.unsafe_reason(str(theirs))
 
 
+def test_entries_saved_by_processes_at_once_keep_their_own_files_and_keys(tmp_path):
+    """Two processes saving other entries of one function each write a file of their own (named by
+    the key), and a data file holding another key's code is never loaded as this key's."""
+    first, second = C._Files(str(tmp_path), "f", "stamp"), C._Files(str(tmp_path), "f", "stamp")
+    first.save(("sig a",), "code a")
+    second.save(("sig b",), "code b")
+    index = first._load_index()
+    assert set(index) == {("sig a",), ("sig b",)} and index[("sig a",)] != index[("sig b",)]
+    assert first.load(("sig a",)) == "code a" and second.load(("sig b",)) == "code b"
+    shutil.copyfile(tmp_path / index[("sig a",)], tmp_path / index[("sig b",)])  # b's file now holds a's code
+    assert first.load(("sig b",)) is None and first.load(("sig a",)) == "code a"
+
+
 def test_a_cache_file_is_read_only_when_whole_and_ours(tmp_path):
     path = tmp_path / "f.nbc"
     path.write_bytes(C._seal(b"payload"))

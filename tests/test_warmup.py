@@ -57,6 +57,34 @@ def test_warmup_fills_an_empty_cache_so_a_fresh_process_compiles_nothing(tmp_pat
     assert "data saved" not in out and "index saved" not in out, [line for line in out.splitlines() if "saved" in line]
 
 
+def test_two_parallel_warmups_fill_one_empty_cache_and_a_fresh_process_then_compiles_nothing(tmp_path):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": os.pathsep.join(sys.path)}
+    argv = [sys.executable, "-m", "pokerlut", "warmup", "--features", "enumeration,hand strength", "--jobs", "2"]
+    both = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            for _ in range(2)]
+    for p in both:
+        out, err = p.communicate(timeout=900)
+        assert p.returncode == 0, err
+        assert "compiled (or loaded) the kernels of enumeration, hand strength in" in out, out
+        assert "(2 worker processes)" in out and "hand strength" in err and "done in" in err, (out, err)
+    code, out, err = run("""
+        import pokerlut
+        from pokerlut import abstraction
+        print(pokerlut.strength_histogram(5)[-1])
+        print(abstraction.hand_strength("Ah Kh", "Qh Jh 2c 3d 4s"))
+        print(abstraction.rollout("Ah Kh", "Qh Jh 2c 3d 4s", potential=True))
+    """, {**env, "NUMBA_DEBUG_CACHE": "1"})
+    assert code == 0, err
+    assert "data loaded" in out
+    assert "data saved" not in out and "index saved" not in out, [line for line in out.splitlines() if "saved" in line]
+
+
+def test_warmup_jobs_must_be_a_positive_count():
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="jobs is a number of worker processes"):
+            pokerlut.warmup("enumeration", progress=False, jobs=bad)
+
+
 COMPILING = """
     import pokerlut, pokerlut._notice as w
     w.NOTICE_AFTER = 0.0          # whatever the machine's speed, the first call counts as long
@@ -190,7 +218,8 @@ def test_ipython_is_recognised_by_get_ipython(monkeypatch):
 def test_warmup_into_a_log_writes_one_line_per_step(tmp_path):
     log = tmp_path / "log"
     with open(log, "w") as stderr:  # pokerlut warmup --features ... 2>log
-        r = subprocess.run([sys.executable, "-m", "pokerlut", "warmup", "--features", "enumeration,hand strength"],
+        r = subprocess.run([sys.executable, "-m", "pokerlut", "warmup", "--features", "enumeration,hand strength",
+                            "--jobs", "1"],
                            stdout=subprocess.PIPE, stderr=stderr, text=True, timeout=600)
     assert r.returncode == 0, log.read_text()
     lines = log.read_text().splitlines()

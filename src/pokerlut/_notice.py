@@ -31,14 +31,15 @@ __all__ = ["FEATURE_SECONDS", "FEATURES", "WARMUP_SECONDS", "WARMUP_MACHINE", "C
 logger = logging.getLogger("pokerlut")
 
 #: What each feature compiles, and about how long that takes from an empty cache, in the order
-#: warmup runs them (a feature compiled first on its own may take longer: it compiles what earlier
-#: steps would have): the figures the notice, warmup's bar and lines, ``pokerlut warmup --help`` and
-#: the README quote.  Measured on :data:`WARMUP_MACHINE`: the CPU seconds of each step of a whole
-#: warmup into an empty ``NUMBA_CACHE_DIR`` (137 s in all; the machine was busy, and the same
-#: warmup took 379 s of wall time; idle, a run before the evaluate step compiled the unchecked AVX2
-#: kernels too took 141 s of wall time and 131 s of CPU).
-FEATURE_SECONDS = {"evaluate": 13, "best five": 3, "enumeration": 1, "equity": 48, "omaha": 17,
-                   "video poker": 12, "boards": 9, "jit": 13, "games": 5, "suit classes": 14, "hand strength": 2}
+#: warmup runs them in one process (a feature compiled first on its own may take longer: it compiles
+#: what earlier steps would have): the figures the notice, warmup's bar and lines, ``pokerlut warmup
+#: --help`` and the docs quote.  Measured on :data:`WARMUP_MACHINE` with ``python
+#: benchmarks/compile_costs.py --rows steps``: the CPU seconds of each step of a whole warmup in one
+#: process into an empty ``NUMBA_CACHE_DIR`` (93 s in all, at load 3-5; the CPU seconds change less with
+#: the load than wall time does).  ``pokerlut warmup`` spreads the steps over worker processes, one per
+#: core, so on an idle machine its wall time is about this over the number of cores.
+FEATURE_SECONDS = {"evaluate": 12, "best five": 3, "enumeration": 1, "equity": 27, "omaha": 12,
+                   "video poker": 8, "boards": 7, "jit": 10, "games": 4, "suit classes": 9, "hand strength": 1}
 #: The estimate of a whole :func:`pokerlut.warmup` from an empty cache, written once: the README,
 #: ``pokerlut warmup --help`` and the progress bar quote it.
 WARMUP_SECONDS = sum(FEATURE_SECONDS.values())

@@ -175,7 +175,26 @@ def _line(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
 
-def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None) -> dict[str, float]:
+def _warm_in_worker(feature: str) -> float:
+    """One step of a parallel warmup, in a worker process: its seconds (no notice: the parent's
+    bar or lines say what is going on)."""
+    _notice.set_compile_messages("never")
+    start = time.perf_counter()
+    _notice.mark_compiled(feature)
+    _steps()[feature]()
+    return time.perf_counter() - start
+
+
+def _check_jobs(jobs: int | None) -> int:
+    if jobs is None:
+        return os.cpu_count() or 1
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs is a number of worker processes, 1 or more (or None: every core), got {jobs!r}")
+    return jobs
+
+
+def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None = None,
+           jobs: int | None = 1) -> dict[str, float]:
     """Compile (or load from numba's cache) every kernel the chosen features use.
 
     Parameters
@@ -193,6 +212,12 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
         one line per step on stderr, for a log.  The estimates the bar and the lines go by are
         :data:`pokerlut._notice.FEATURE_SECONDS` (all of them: about
         :data:`~pokerlut._notice.WARMUP_SECONDS` seconds from an empty cache).
+    jobs
+        Worker processes compiling the steps at once, into the one cache (``None``: one per core;
+        ``pokerlut warmup`` takes every core unless told ``--jobs``).  With more than one, the
+        steps run in fresh processes (``multiprocessing``'s ``spawn``), so a script calling this
+        must do so under ``if __name__ == "__main__":``; this process then loads the kernels from
+        the cache when it first uses them.
 
     Returns
     -------
@@ -212,28 +237,77 @@ def warmup(features: Iterable[str] | str | None = None, *, progress: bool | None
     unknown = [f for f in features if f not in FEATURE_SECONDS]
     if unknown:
         raise ValueError(f"unknown warmup feature {unknown[0]!r}; choose from: {', '.join(FEATURES)}")
-    steps = _steps()
+    jobs = min(_check_jobs(jobs), len(features))
     lines = progress is None and not _notice.watched()
     total = sum(FEATURE_SECONDS[f] for f in features)
     bar = _notice.progress_bar(total, f"pokerlut warmup (about {total} s)",
                                progress if progress is None else bool(progress), unit="s", delay=0,
                                bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")
-    seconds = {}
-    for i, feature in enumerate(features):
+    seconds: dict[str, float] = {}
+    start_all = time.perf_counter()
+
+    def starting(i: int, feature: str, order: list[str]) -> None:
         if bar is not None:
             bar.set_postfix_str(feature)
         if lines:
-            left = sum(FEATURE_SECONDS[f] for f in features[i:])
-            _line(f"pokerlut warmup [{i + 1}/{len(features)}]: {feature} (from an empty cache about "
+            left = sum(FEATURE_SECONDS[f] for f in order[i:])
+            _line(f"pokerlut warmup [{i + 1}/{len(order)}]: {feature} (from an empty cache about "
                   f"{FEATURE_SECONDS[feature]} s of the {left} s left)")
-        start = time.perf_counter()
+
+    def done(feature: str) -> None:
         _notice.mark_compiled(feature)  # no notice: the bar says what is going on
-        steps[feature]()
-        seconds[feature] = time.perf_counter() - start
         if bar is not None:
             bar.update(FEATURE_SECONDS[feature])
-    if bar is not None:
-        bar.close()
+
+    try:
+        if jobs <= 1:
+            steps = _steps()
+            for i, feature in enumerate(features):
+                starting(i, feature, features)
+                start = time.perf_counter()
+                _notice.mark_compiled(feature)
+                steps[feature]()
+                seconds[feature] = time.perf_counter() - start
+                done(feature)
+        else:
+            _in_workers(features, jobs, seconds, starting, done)
+    finally:
+        if bar is not None:
+            bar.close()
     if lines:
-        _line(f"pokerlut warmup: done in {sum(seconds.values()):.1f} s")
-    return seconds
+        _line(f"pokerlut warmup: done in {time.perf_counter() - start_all:.1f} s")
+    return {f: seconds[f] for f in features}
+
+
+def _in_workers(features: list[str], jobs: int, seconds: dict[str, float], starting, done) -> None:
+    """The steps over ``jobs`` worker processes, the longest first, each started as a worker frees
+    up (so that the log lines say when it starts)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, as_completed, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    order = sorted(features, key=lambda f: -FEATURE_SECONDS[f])  # the longest first: the cores end together
+    running: dict = {}
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        try:
+            for i, feature in enumerate(order):
+                if len(running) == jobs:
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        _collect(running.pop(future), future, seconds, done)
+                starting(i, feature, order)
+                running[pool.submit(_warm_in_worker, feature)] = feature
+            for future in as_completed(list(running)):
+                _collect(running.pop(future), future, seconds, done)
+        except BrokenProcessPool as error:
+            raise RuntimeError(f"pokerlut warmup: a worker process ended abruptly ({error}); run "
+                               f"pokerlut warmup --jobs 1 to compile in this process") from None
+        except BaseException:
+            for future in running:
+                future.cancel()
+            raise
+
+
+def _collect(feature: str, future, seconds: dict[str, float], done) -> None:
+    seconds[feature] = future.result()
+    done(feature)

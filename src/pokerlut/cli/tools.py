@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import shlex
 import sys
 import time
@@ -18,14 +19,16 @@ from .output import add_json_option, write_json
 def cmd_warmup(args: argparse.Namespace) -> int:
     from ..warmup import cache_location, warmup
 
-    seconds = warmup(args.features or None, progress=False if args.no_progress else None)
-    total = sum(seconds.values())
+    start = time.perf_counter()
+    seconds = warmup(args.features or None, progress=False if args.no_progress else None, jobs=args.jobs)
+    total = time.perf_counter() - start
     if args.json:
         write_json("warmup", {"features": [{"feature": name, "seconds": s} for name, s in seconds.items()],
                               "total_seconds": total, "cache": str(cache_location()),
                               "not_warmed": [f for f in FEATURES if f not in seconds]})
         return 0
-    print(f"compiled (or loaded) the kernels of {', '.join(seconds)} in {total:.1f} s")
+    workers = f" ({args.jobs} worker processes)" if args.jobs > 1 and len(seconds) > 1 else ""
+    print(f"compiled (or loaded) the kernels of {', '.join(seconds)} in {total:.1f} s{workers}")
     for name, s in seconds.items():
         print(f"  {name:<12} {s:6.1f} s")
     print(f"numba's cache: {cache_location()}")
@@ -158,6 +161,8 @@ def _warmup_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--features", default="",
                    help=f"comma-separated: {', '.join(FEATURES)} (default: $POKERLUT_WARMUP or all)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+                   help="worker processes compiling at once, into the one cache (default: one per core)")
     add_json_option(p)
 
 

@@ -93,7 +93,7 @@ def run_exact(holes, boards, board_of, dead_masks, variant: Variant, progress: b
     n_deals, n_players = holes.shape[:2]
     bar_per_deal = boards_per_deal if bar_per_deal is None else bar_per_deal
     per_deal = plan.board_work(boards.shape[1], boards_per_deal) * n_players
-    kernel = exact_kernel()
+    kernel = exact_kernel(boards.shape[1] == 0)
     tables = _tables(variant)
     keys = rank_keys(tables.cards)
     out = np.zeros((n_deals, n_players, 3), dtype=np.int64)

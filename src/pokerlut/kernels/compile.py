@@ -30,6 +30,10 @@
   its contents, checked before numba unpickles a byte.  A damaged, truncated or unreadable file (or
   one of another numba) is bypassed: the kernel compiles in memory, one ``RuntimeWarning`` names
   the file, and the fresh compile is written over it.
+* **processes filling one cache at once** (``pokerlut warmup --jobs``, or any two programs): each
+  compile result is a file named by a hash of its key, holding the key, which is checked when it is
+  loaded, and each index is updated under a ``flock`` of the folder's ``pokerlut-index.lock``, so
+  no process writes over another's entry or loads another's code.
 * **a cache that cannot fail a call**: when the cache cannot be written (a full disk, a file-size
   limit, a folder turned read-only), one ``RuntimeWarning`` names the folder and the error, the
   kernels compile on in memory, and nothing more is written in this process.
@@ -53,14 +57,19 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import itertools
 import os
 import pickle
 import sys
 import tempfile
 import threading
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None
 
 import numba as nb
 
@@ -71,6 +80,8 @@ from . import numba_compat as compat
 FORK_WAIT = 600.0
 #: The first bytes of every cache file pokerlut writes (then a SHA-256 of the rest, then the rest).
 MAGIC = b"pokerlut-numba-cache-1\n"
+#: The lock file, in the cache folder, of the updates of the index files.
+INDEX_LOCK = "pokerlut-index.lock"
 #: The largest cache file read (a kernel's is a few hundred kilobytes).
 MAX_FILE_BYTES = 256 << 20
 
@@ -236,10 +247,36 @@ def _write(path: str, data: bytes) -> None:
     replace_file(path, data)
 
 
+@contextmanager
+def _index_lock(folder: str):
+    """An exclusive ``flock`` on ``pokerlut-index.lock`` in ``folder`` while an index is updated, so
+    that processes filling one cache at once (``pokerlut warmup --jobs``) lose none of each other's
+    entries; without ``fcntl``, or where the lock file cannot be used safely, no lock (an entry lost
+    then only means a compile again later)."""
+    fd = None
+    if fcntl is not None:
+        try:
+            fd = os.open(os.path.join(folder, INDEX_LOCK), os.O_RDWR | os.O_CREAT | NO_FOLLOW, 0o600)
+            if file_problem(os.fstat(fd), os.path.join(folder, INDEX_LOCK)):
+                os.close(fd)
+                fd = None
+            else:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            if fd is not None:
+                os.close(fd)
+            fd = None
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # closing the descriptor releases the flock
+
+
 class _Files:
     """A function's index file (``<base>.nbi``: numba's version, the source stamp, and each entry's
-    key with its data file) and data files (``<base>.<n>.nbc``: a compile result), each sealed with
-    a SHA-256 and checked by :func:`read_checked` before it is unpickled."""
+    key with its data file) and data files (``<base>.<hash of the key>.nbc``: the key and a compile
+    result), each sealed with a SHA-256 and checked by :func:`read_checked` before it is unpickled."""
 
     def __init__(self, folder: str, base: str, stamp: str):
         self.folder, self.stamp = folder, stamp
@@ -270,24 +307,28 @@ class _Files:
             payload = read_checked(path)
         except FileNotFoundError:  # removed while the index still names it
             return None
-        data = pickle.loads(payload)
+        stored = pickle.loads(payload)
+        if not (isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key):
+            return None  # the file of another entry (or of an older pokerlut): compiled anew, written over
         compat.cache_log("[cache] data loaded from %r", path)
-        return data
+        return stored[1]
 
     def save(self, key, data) -> None:
-        try:
-            entries = self._load_index()
-        except Exception:  # a damaged index: a new one
-            entries = {}
-        name = entries.get(key)
-        if name is None:
-            used = set(entries.values())
-            name = next(n for n in (self.data_pattern.format(i) for i in itertools.count(1)) if n not in used)
-            entries[key] = name
+        # the data file's name comes from the key, so that processes saving other entries of this
+        # function at once never write one file; the key is saved with the data and checked on load;
+        # the index is read, updated and written under the folder's lock, so no entry is lost
+        digest = hashlib.sha256(repr(key).encode()).hexdigest()[:24]
+        name = self.data_pattern.format(digest)
         path = os.path.join(self.folder, name)
-        _write(path, _seal(compat.dumps(data)))
+        _write(path, _seal(compat.dumps((key, data))))
         compat.cache_log("[cache] data saved to %r", path)
-        self._save_index(entries)
+        with _index_lock(self.folder):
+            try:
+                entries = self._load_index()
+            except Exception:  # a damaged index: a new one
+                entries = {}
+            entries[key] = name
+            self._save_index(entries)
 
     def flush(self) -> None:
         self._save_index({})

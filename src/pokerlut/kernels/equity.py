@@ -323,24 +323,31 @@ def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards
                 settle(pvals, n_players, np.int64(1), out, False)
 
 
-def exact(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom, rank_keys, cards,
-          bases, values, flush, bases5, values5, subset_rare):
-    """Every board of every deal ``t``: holes ``holes[t]`` (P, 2), known board ``boards[board_of[t]]``,
-    dead cards ``dead_masks[board_of[t]]``, counted into ``out[t]`` (P, 3); the scratch rows
-    (``flushy`` (6188,), ``pkeys``/``pbits``/``pvals`` (P,), ``others`` (52,)) are the caller's."""
+def exact_preflop_rows(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom,
+                       rank_keys, cards, bases, values, flush, bases5, values5, subset_rare):
+    """Every board of every deal ``t`` with no known board: holes ``holes[t]`` (P, 2), dead cards
+    ``dead_masks[board_of[t]]``, counted into ``out[t]`` (P, 3); the scratch rows (``flushy``
+    (6188,), ``pkeys``/``pbits``/``pvals`` (P,), ``others`` (52,)) are the caller's.  ``boards``
+    (S, 0) is taken for the arguments to match :func:`exact_board_rows`."""
+    for t in range(holes.shape[0]):
+        exact_preflop(holes[t], dead_masks[board_of[t]], out[t], flushy, pkeys, pbits, pvals, others, binom,
+                      rank_keys, cards, bases, values, flush, bases5, values5, subset_rare)
+
+
+def exact_board_rows(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom,
+                     rank_keys, cards, bases, values, flush, bases5, values5, subset_rare):
+    """As :func:`exact_preflop_rows`, with the known board ``boards[board_of[t]]`` (3 to 5 cards)."""
     for t in range(holes.shape[0]):
         s = board_of[t]
-        if boards.shape[1] == 0:
-            exact_preflop(holes[t], dead_masks[s], out[t], flushy, pkeys, pbits, pvals, others, binom, rank_keys,
-                          cards, bases, values, flush, bases5, values5, subset_rare)
-        else:
-            exact_known_board(holes[t], boards[s], dead_masks[s], out[t], pkeys, pbits, pvals, others, cards, bases,
-                              values, flush, bases5, values5, subset_rare)
+        exact_known_board(holes[t], boards[s], dead_masks[s], out[t], pkeys, pbits, pvals, others, cards, bases,
+                          values, flush, bases5, values5, subset_rare)
 
 
-def make_exact_kernel():
-    """Compile :func:`exact`."""
-    return compile_kernel(exact, "exact")
+def make_exact_kernel(preflop: bool):
+    """Compile :func:`exact_preflop_rows` (``preflop``) or :func:`exact_board_rows`: two kernels, so
+    that a call compiles only the one it runs."""
+    return compile_kernel(exact_preflop_rows if preflop else exact_board_rows,
+                          "exact_preflop_rows" if preflop else "exact_board_rows")
 
 
 @nb.njit(inline="always", nogil=True)

@@ -60,14 +60,12 @@ def rank_one(ids, n, tables):
     bases5 = address_array(tables[4], tables[5], np.uint32, True)
     values5 = address_array(tables[6], tables[7], np.uint16, True)
     subset_rare = tables[16] != 0
-    if n == 7:
-        rank_rows(row, row, out, 0, 1, 7, True, cards, address_array(tables[12], tables[13], np.uint32, True),
-                  address_array(tables[14], tables[15], np.uint16, True), flush, bases5, values5, subset_rare)
-    elif n == 6:
-        rank_rows(row, row, out, 0, 1, 6, True, cards, address_array(tables[8], tables[9], np.uint32, True),
-                  address_array(tables[10], tables[11], np.uint16, True), flush, bases5, values5, subset_rare)
-    else:
-        rank_rows(row, row, out, 0, 1, 5, True, cards, bases5, values5, flush, bases5, values5, subset_rare)
+    at = 4 * np.int64(n) - 16  # the words of bases{n} and values{n}: 4, 8, 12 for 5, 6, 7 cards
+    bases = address_array(tables[at], tables[at + 1], np.uint32, True)
+    values = address_array(tables[at + 2], tables[at + 3], np.uint16, True)
+    # one compile for every size: ``n`` a value here, not a constant, so that the primitives compile
+    # once (with ``n`` a constant they would compile once per size, three times the work)
+    rank_rows(row, row, out, 0, 1, n, True, cards, bases, values, flush, bases5, values5, subset_rare)
     return out[0]
 
 

@@ -359,7 +359,7 @@ def flush_groups(f, flush_count, bb, zc, n_z, m, u, first, C, rowS, row_cards, n
     return tot_w, tot_n, board_flush
 
 
-@nb.njit(inline="always", nogil=True)
+@jitted()
 def place_l_classes(kb, bb, mb, flush_suit, flush_count, m, L, C, rowS, row_cards, n_rows, u, ltb, eqb, card_w, card_n,
                     W, N, WC, place, tie_at, w_all_L, rel, head, nxt, first, new_ranks, work, tables):
     """The ``L`` side of a board by rank class (see the module doc); ``flush_suit`` the one suit that
@@ -368,7 +368,9 @@ def place_l_classes(kb, bb, mb, flush_suit, flush_count, m, L, C, rowS, row_card
     of their cards, into linked lists ``head[row]`` / ``nxt[node]`` (node ``2e`` and ``2e + 1`` for
     the two cards of entry ``e``); ``work`` holds scratch: ``zc`` (5,), ``fc`` (13,) and ``class_value``
     (169,), each rank class's value on the board's ranks, ranked anew when ``new_ranks``.  (Calls of
-    more than 30 arguments compile to a call with ``*args``, which numba cannot inline.)"""
+    more than 30 arguments compile to a call with ``*args``, which numba cannot inline.)  Called, not
+    inlined: it loops over every rank class, so a call costs nothing measurable, and inlined it
+    doubled the compile time of :func:`sweep`."""
     zc, fc, class_value = work
     kL, bL, mL, wL, cL, twinL = L
     cls_of, key_rc, W0, N0, WL2, NL2, WC0, NC0, Wcard0, Ncard0, rel_ptr, rel_idx = C
