@@ -236,17 +236,6 @@ def _clean_signature(app, what, name, obj, options, signature, return_annotation
     return clean(signature), clean(return_annotation)
 
 
-#: Guides that join the index's list after "pictures" when their page exists (written with the
-#: features they describe).
-OPTIONAL_GUIDES = ("gpu", "analytics")
-
-
-def _insert_optional_guides(app, docname: str, source: list[str]) -> None:  # noqa: ANN001 - Sphinx's hook
-    if docname == "index":
-        present = [name for name in OPTIONAL_GUIDES if os.path.exists(os.path.join(app.srcdir, f"{name}.md"))]
-        source[0] = source[0].replace("\npictures\n", "\npictures\n" + "".join(f"{name}\n" for name in present), 1)
-
-
 def _insert_api(app, docname: str, source: list[str]) -> None:  # noqa: ANN001 - Sphinx's hook
     match = re.search(re.escape(API_MARKER) + r" (\w+)", source[0])
     if docname.startswith("api/") and match:
@@ -257,5 +246,4 @@ def _insert_api(app, docname: str, source: list[str]) -> None:  # noqa: ANN001 -
 
 def setup(app):  # noqa: ANN001 - Sphinx's hook
     app.connect("source-read", _insert_api)
-    app.connect("source-read", _insert_optional_guides)
     app.connect("autodoc-process-signature", _clean_signature)
