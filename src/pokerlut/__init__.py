@@ -53,7 +53,7 @@ _NAMES = {
 
 __all__ = [
     "CompileNotice",
-    "all_flops", "equity_distribution", "flop_subset", 
+    "all_flops", "equity_distribution", "flop_subset", "analytics",
     "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
     "HiLo",
     "HiLoShowdown",
@@ -106,7 +106,8 @@ __all__ = [
     "made_hand",
     "outs",
     "range_breakdown",
-    "OmahaBestFive", "omaha_best_five", "FoldedEquity", "folded_equity", "folded_range",
+    "OmahaBestFive", "omaha_best_five",
+    "FoldedEquity", "folded_equity", "folded_range",
 ]
 
 if TYPE_CHECKING:  # what type checkers and editors see: the names, as the imports below give them
