@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import pokerlut
+from pokerlut import config
 from pokerlut.equities import plan
 
 
@@ -69,7 +70,7 @@ def test_equity_batch_refuses_to_switch_to_monte_carlo_silently():
 
 
 def test_equity_batch_goes_monte_carlo_only_when_samples_are_given(monkeypatch):
-    monkeypatch.setattr(plan, "EXACT_BUDGET", 1000)  # 3 flop questions are then "too many"
+    monkeypatch.setattr(config, "EXACT_BUDGET", 1000)  # 3 flop questions are then "too many"
     holes = np.tile(np.array(AHKH_QDQC, np.uint8), (3, 1, 1))
     boards = np.tile(np.array(FLOP, np.uint8), (3, 1))
     with pytest.raises(ValueError, match="3 questions x 990 boards"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokerlut import Range, equity
+from pokerlut import Range, config, equity
 from pokerlut.equities.deal import ImpossibleDeal
 from pokerlut.ranges import ALL_COMBOS, parse_range
 from pokerlut.variants import BEST_FIVE_VARIANTS, get_variant
@@ -242,7 +242,7 @@ def test_bad_requests(kwargs, error, match):
 
 def test_per_combo_over_the_budget_needs_exact_true(monkeypatch):
     from pokerlut.equities import plan
-    monkeypatch.setattr(plan, "EXACT_BUDGET", 1000)
+    monkeypatch.setattr(config, "EXACT_BUDGET", 1000)
     with pytest.raises(ValueError, match="pass exact=True"):
         equity(["AA", "random"], "Qs 7h 2c", per_combo=True)
     assert equity(["AA", "random"], "Qs 7h 2c", per_combo=True, exact=True).combos[0] is not None

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from . import config
 from .typing import CardsLike, SeedLike
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,7 +148,7 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     mc = mc_input(deal)
     limit = default_max_draws(samples) if max_draws is None else limit
     check_draws(MonteCarloRun(mc, np.zeros(1, np.int64), trials[:1], seeds[:1]), int(samples), limit,
-                plan.MAX_DRAWS if max_draws is None else limit)
+                config.MAX_DRAWS if max_draws is None else limit)
     n_chunks = len(trials)
     if tasks is None:
         workers = len(client.scheduler_info()["workers"]) if client is not None else 2

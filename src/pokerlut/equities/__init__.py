@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _seeds
+from .. import _seeds, config
 from .._messages import shown
 from .._notice import noticed
 from ..typing import CardsLike, SeedLike
@@ -30,7 +30,7 @@ from .deal import Deal, ImpossibleDeal, PlayersLike, parse_deal
 from .grid import EquityGrid, class_equity
 from .holdem import holdem_equity
 from .omaha import omaha_equity
-from .plan import CHUNK_TRIALS, DEFAULT_SAMPLES, EXACT_BUDGET, MAX_DEALS, MAX_DRAWS, MAX_DRAWS_PER_SAMPLE, MAX_SAMPLES
+from ..constants import DEFAULT_SAMPLES
 from .results import BatchEquityResult, EquityResult
 from .stud import stud_equity
 
@@ -135,3 +135,15 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
         return omaha_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, max_draws=max_draws)
     return holdem_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, per_combo=bool(per_combo),
                          method=method, max_draws=max_draws)
+
+
+#: The budgets and limits exported here by their old names: :mod:`pokerlut.config` holds them.
+_FROM_CONFIG = {name: name for name in ("EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "MAX_SAMPLES", "MAX_DRAWS",
+                                        "MAX_DRAWS_PER_SAMPLE")}
+
+
+def __getattr__(name: str):
+    """``pokerlut.equities.EXACT_BUDGET`` and the other limits: read from :mod:`pokerlut.config` now."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,7 @@ import numpy as np
 
 from .._input import card_array, deal_rows, natural_card_table, raise_for_deals
 from .._notice import noticed
-from .. import _seeds
+from .. import _seeds, config
 from ..constants import BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL
 from ..typing import HandsLike, SeedLike
 from ..variants import get_variant
@@ -90,11 +90,11 @@ def equity_batch(holes: HandsLike, boards: HandsLike | None = None, dead: HandsL
                          BOARD_CARDS - boards.shape[1])
     work = n * n_boards * p
     if exact is None:
-        use_exact = work <= plan.EXACT_BUDGET
+        use_exact = work <= config.EXACT_BUDGET
         if not use_exact and samples is None:
             raise ValueError(
                 f"equity_batch: {n:,} questions x {n_boards:,} boards x {p} players = {work:,} player-boards, "
-                f"more than EXACT_BUDGET ({plan.EXACT_BUDGET:,}) for exact=None; pass exact=True to enumerate "
+                f"more than EXACT_BUDGET ({config.EXACT_BUDGET:,}) for exact=None; pass exact=True to enumerate "
                 f"every board anyway, or samples=TRIALS for Monte Carlo ({n:,} x TRIALS trials in all)")
     else:
         use_exact = exact
@@ -112,9 +112,9 @@ def equity_batch(holes: HandsLike, boards: HandsLike | None = None, dead: HandsL
         win, tie, equity, se = fractions(counts, n_boards)
         return BatchEquityResult(win, tie, equity, np.full(n, n_boards, np.int64), "exact", se)
     samples = plan.DEFAULT_SAMPLES if samples is None else samples
-    if n * samples > plan.MAX_SAMPLES:
+    if n * samples > config.MAX_SAMPLES:
         raise ValueError(f"equity_batch: {n:,} questions x {samples:,} samples = {n * samples:,} trials, more than "
-                         f"MAX_SAMPLES ({plan.MAX_SAMPLES:,}) in one call; pass fewer samples or split the batch")
+                         f"MAX_SAMPLES ({config.MAX_SAMPLES:,}) in one call; pass fewer samples or split the batch")
     entropy = plan.entropy(seed)
     scen, trials, seeds = [], [], []
     for s in range(n):

@@ -26,6 +26,7 @@ from typing import Sequence, TypeAlias, Union
 import numpy as np
 import numpy.typing as npt
 
+from .. import config
 from .._input import check_deal, deal_cards, natural_card_table
 from ..cards import format_cards, parse_cards, shown
 from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL,
@@ -160,8 +161,8 @@ def combo_masks(combos: np.ndarray) -> np.ndarray:
     return (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
 
 
-#: The most partial deals :func:`fit_together` visits before it gives up (then: ``None``, unknown).
-FIT_SEARCH_NODES = 200_000
+#: ``FIT_SEARCH_NODES``: :data:`pokerlut.config.FIT_SEARCH_NODES`, read at call time.
+_FROM_CONFIG = {"FIT_SEARCH_NODES": "FIT_SEARCH_NODES"}
 
 
 def fit_together(ranges: Sequence[Range]) -> bool | None:
@@ -195,7 +196,7 @@ def fit_together(ranges: Sequence[Range]) -> bool | None:
             if used & m:
                 continue
             nodes += 1
-            if nodes > FIT_SEARCH_NODES:
+            if nodes > config.FIT_SEARCH_NODES:
                 return None
             found = search(level + 1, used | m)
             if found:
@@ -372,3 +373,10 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
         else:
             seated.append(replace(p, range=_live(p.range.blocked(known), i, p.label, who), given=p.range))
     return replace(deal, players=tuple(seated))
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config` (read there, at call time)."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -30,7 +30,7 @@ from typing import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from .. import _seeds
+from .. import _seeds, config
 from ..constants import BOARD_CARDS, N_NATURAL
 from ..evaluate import evaluate
 from ..ranges import Range, parse_range
@@ -44,10 +44,8 @@ from .results import EquityResult
 
 __all__ = ["FoldedEquity", "folded_equity", "folded_range", "MAX_FOLD_DEALS", "FOLD_EXACT_LIMIT"]
 
-#: The most combinations of the folders' hands an exact run enumerates (each is one exact equity).
-MAX_FOLD_DEALS = 20_000
-#: With ``exact=None``: exact when the folders' combinations times the boards left are at most this.
-FOLD_EXACT_LIMIT = 2_000_000
+#: ``MAX_FOLD_DEALS`` and ``FOLD_EXACT_LIMIT`` live in :mod:`pokerlut.config`, read at call time.
+_FROM_CONFIG = {"MAX_FOLD_DEALS": "MAX_FOLD_DEALS", "FOLD_EXACT_LIMIT": "FOLD_EXACT_LIMIT"}
 #: Monte Carlo trials drawn per numpy batch.
 _BATCH = 1 << 15
 #: Batches in a row without one deal whose hands fit together before Monte Carlo gives up.
@@ -162,8 +160,8 @@ def folded_equity(players: PlayersLike, folded: Sequence[str | Range], board: Ca
     if exact is None and exact_possible:
         bound = math.prod(len(f) for f in folds)
         left = deal.n_left - 2 * len(folds)
-        use_exact = bound <= MAX_FOLD_DEALS and bound * math.comb(left, BOARD_CARDS - len(deal.board)) \
-            <= FOLD_EXACT_LIMIT
+        use_exact = bound <= config.MAX_FOLD_DEALS and bound * math.comb(left, BOARD_CARDS - len(deal.board)) \
+            <= config.FOLD_EXACT_LIMIT
     if use_exact:
         win, tie, eq, n = _exact(deal, folds, players, board, dead, v)
         return FoldedEquity(deal.labels, fold_labels, win, tie, eq, np.zeros(n_players), n, "exact", plain,
@@ -184,9 +182,9 @@ def _exact(deal, folds, players, board, dead, v):
     holes, weights = plan.combinations(folds)
     if len(holes) == 0:
         raise ImpossibleDeal("the folders' ranges never fit together: every combination shares a card")
-    if len(holes) > MAX_FOLD_DEALS:
+    if len(holes) > config.MAX_FOLD_DEALS:
         raise ValueError(f"exact=True would enumerate {len(holes):,} combinations of the folders' hands (more than "
-                         f"MAX_FOLD_DEALS = {MAX_FOLD_DEALS:,}); use Monte Carlo (exact=False)")
+                         f"MAX_FOLD_DEALS = {config.MAX_FOLD_DEALS:,}); use Monte Carlo (exact=False)")
     cards = np.sort(holes.reshape(len(holes), -1), axis=1)
     unique, inverse = np.unique(cards, axis=0, return_inverse=True)
     merged = np.bincount(inverse.ravel(), weights=weights, minlength=len(unique))
@@ -288,9 +286,9 @@ def folded_range(player: str | Range, folded: Sequence[str | Range], board: Card
     if not folds:
         return base
     holes, weights = plan.combinations(folds)
-    if len(holes) > MAX_FOLD_DEALS:
+    if len(holes) > config.MAX_FOLD_DEALS:
         raise ValueError(f"{len(holes):,} combinations of the folders' hands: more than MAX_FOLD_DEALS = "
-                         f"{MAX_FOLD_DEALS:,}")
+                         f"{config.MAX_FOLD_DEALS:,}")
     fold_masks = np.zeros(len(holes), np.uint64)
     for f in range(holes.shape[1]):
         fold_masks |= combo_masks(holes[:, f])
@@ -305,3 +303,10 @@ def folded_range(player: str | Range, folded: Sequence[str | Range], board: Card
     keep = new > 0
     scale = float(np.sum(base.weights)) / float(new.sum())
     return Range(base.combos[keep], new[keep] * scale)
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config` (read there, at call time)."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .. import config
 from .._notice import progress_bar
 from .._seeds import entropy
 from ..abstraction.preflop import preflop_versus
@@ -45,7 +46,7 @@ from ..ranges import ALL_COMBOS, N_CLASSES, OmahaRange, Range, cell_of, class_la
 from ..typing import CardsLike
 from .deal import Deal, ImpossibleDeal, Player, PlayerLike, PlayersLike, parse_deal, raise_if_unfit
 from .holdem import holdem_equity
-from .plan import EXACT_BUDGET, MAX_DEALS, check_samples
+from .plan import check_samples
 from .sweep import MAX_PRECISION_LOSS, precision_loss, sweep_counts, sweep_work
 
 __all__ = ["EquityGrid", "class_equity", "class_seed", "DEFAULT_GRID_SAMPLES"]
@@ -229,14 +230,14 @@ def class_equity(opponents: PlayersLike | PlayerLike, board: CardsLike = "", dea
                 grid.seconds = time.perf_counter() - start
                 return grid
         seated = deal.with_player(Player("random", None, parse_range("random")))
-        if (exact is True or sweep_work(seated, both=True) <= EXACT_BUDGET) and \
+        if (exact is True or sweep_work(seated, both=True) <= config.EXACT_BUDGET) and \
                 precision_loss(seated, per_combo=True) <= MAX_PRECISION_LOSS:  # else class by class
             grid = _heads_up_exact(seated, progress, base)
             grid.seconds = time.perf_counter() - start
             return grid
     if exact is None:
         bounds = combos * math.prod(len(r) for r in deal.ranges)
-        exact = bool(bounds.max() <= MAX_DEALS and int(bounds.sum()) * boards * players <= EXACT_BUDGET)
+        exact = bool(bounds.max() <= config.MAX_DEALS and int(bounds.sum()) * boards * players <= config.EXACT_BUDGET)
     exact = bool(exact)
     grid = _per_class(deal, exact, int(samples), int(seed), progress, base)
     grid.seconds = time.perf_counter() - start

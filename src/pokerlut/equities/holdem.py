@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _threads
+from .. import _threads, config
 from .._notice import progress_bar
 from ..abstraction.preflop import preflop_lookup
 from ..cards import format_cards, shown
@@ -234,10 +234,10 @@ def default_max_draws(samples: int) -> int:
     """The draws a Monte Carlo run of ``samples`` trials may take when ``max_draws=None``:
     ``max(MAX_DRAWS, MAX_DRAWS_PER_SAMPLE * samples)``.
 
-    >>> default_max_draws(1_000_000) == plan.MAX_DRAWS, default_max_draws(10**9) // 10**9
+    >>> default_max_draws(1_000_000) == config.MAX_DRAWS, default_max_draws(10**9) // 10**9
     (True, 100)
     """
-    return max(plan.MAX_DRAWS, plan.MAX_DRAWS_PER_SAMPLE * int(samples))
+    return max(config.MAX_DRAWS, config.MAX_DRAWS_PER_SAMPLE * int(samples))
 
 
 def _too_many_draws(samples: int, draws: int, counted: int, seconds: float, max_draws: int,
@@ -394,7 +394,7 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
     if heads_up and exact is not False and method != "enumerate" and (ranged or per_combo or method == "sweep"):
         work = sweep.sweep_work(deal, both=per_combo)
         cheaper = per_combo or method == "sweep" or work <= sweep.enumerate_work(deal)
-        if cheaper and (exact is True or work <= plan.EXACT_BUDGET or method == "sweep"):
+        if cheaper and (exact is True or work <= config.EXACT_BUDGET or method == "sweep"):
             loss = sweep.precision_loss(deal, per_combo)
             if loss <= sweep.MAX_PRECISION_LOSS:
                 return sweep.sweep_equity(deal, per_combo=per_combo, progress=progress)
@@ -406,7 +406,7 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
                     + ("per-combo equities need the sort" if per_combo else "use method='enumerate' or None"))
         if per_combo:
             raise ValueError(f"per-combo equities rank every combo on every board: {work:,} lookups here, more "
-                             f"than EXACT_BUDGET ({plan.EXACT_BUDGET:,}); pass exact=True to run them anyway")
+                             f"than EXACT_BUDGET ({config.EXACT_BUDGET:,}); pass exact=True to run them anyway")
     start = time.perf_counter()
     use_exact = plan.plan_exact(deal, exact)
     p = len(deal.players)
@@ -416,7 +416,7 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
             raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
         classes, class_weights = plan.suit_classes(holes, weights, deal.board, deal.dead)
         work = len(classes) * plan.board_work(len(deal.board), deal.n_boards) * p
-        use_exact = exact is True or work <= plan.EXACT_BUDGET
+        use_exact = exact is True or work <= config.EXACT_BUDGET
     if use_exact:
         counts = run_exact(classes, deal.board[None, :].copy(), np.zeros(len(classes), np.int64),
                            np.array([deal.excluded], dtype=np.uint64), deal.variant, progress, "boards",
@@ -432,7 +432,7 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
     entropy = plan.entropy(seed)
     trials, seeds = plan.chunk_plan(samples, entropy)
     limit = default_max_draws(samples) if max_draws is None else max_draws
-    fit = plan.MAX_DRAWS if max_draws is None else max_draws
+    fit = config.MAX_DRAWS if max_draws is None else max_draws
     counts = run_chunks(mc_input(deal), np.zeros(len(trials), np.int64), trials, seeds, progress, limit, int(samples),
                         fit).sum(axis=0)
     return mc_result(deal, counts, int(samples), entropy, time.perf_counter() - start)

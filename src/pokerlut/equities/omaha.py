@@ -37,7 +37,7 @@ import time
 
 import numpy as np
 
-from .. import _threads
+from .. import _threads, config
 from .._notice import progress_bar
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, N_NATURAL, N_SUITS
@@ -55,9 +55,8 @@ from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
 
 __all__ = ["omaha_equity", "omaha_combinations", "EXACT_BUDGET"]
 
-#: Boards x players (summed over every combination of the players' hands) enumerated when
-#: ``exact=None`` before Monte Carlo takes over.
-EXACT_BUDGET = 100_000_000
+#: ``EXACT_BUDGET`` here is :data:`pokerlut.config.OMAHA_EXACT_BUDGET`, read at call time.
+_FROM_CONFIG = {"EXACT_BUDGET": "OMAHA_EXACT_BUDGET"}
 #: The most pairs of hole cards a hand has (6 cards): the width of the kernels' scratch rows.
 _MAX_PAIRS = 15
 
@@ -204,18 +203,18 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
     use_exact = False
     if ranges is not None and exact is not False:
         bound = math.prod(len(r) for r in ranges)
-        if exact is True or (bound <= plan.MAX_DEALS and bound * n_boards * n <= EXACT_BUDGET):
+        if exact is True or (bound <= config.MAX_DEALS and bound * n_boards * n <= config.OMAHA_EXACT_BUDGET):
             try:
-                holes, weights = omaha_combinations(ranges, plan.MAX_DEALS)
+                holes, weights = omaha_combinations(ranges, config.MAX_DEALS)
             except ValueError:
                 if exact is True:
-                    raise ValueError(f"exact=True would enumerate more than MAX_DEALS = {plan.MAX_DEALS:,} "
+                    raise ValueError(f"exact=True would enumerate more than MAX_DEALS = {config.MAX_DEALS:,} "
                                      f"combinations of the players' hands; use Monte Carlo (exact=False or None)")
                 holes = None
             if holes is not None:
                 if len(holes) == 0:
                     raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
-                use_exact = exact is True or len(holes) * n_boards * n <= EXACT_BUDGET
+                use_exact = exact is True or len(holes) * n_boards * n <= config.OMAHA_EXACT_BUDGET
     if use_exact:
         deck = np.array([c for c in v.deck if not known >> c & 1], dtype=np.uint8)
         counts = _run_exact(deal, holes, weights, deck, hilo)
@@ -241,10 +240,17 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
     deck = np.array([c for c in v.deck if not fixed >> c & 1], dtype=np.uint8)
     run = _OmahaRun(trials, seeds, n, n_hole, hilo, (combos, masks, prob, alias, offsets, deal.board, deck))
     limit = default_max_draws(samples) if max_draws is None else max_draws
-    run_sliced(run, progress, limit, int(samples), plan.MAX_DRAWS if max_draws is None else max_draws)
+    run_sliced(run, progress, limit, int(samples), config.MAX_DRAWS if max_draws is None else max_draws)
     counts = run.out
     win, tie, equity, se = fractions(counts.sum(axis=0), float(samples), pot, sampled=True)
     sides = hilo_sides(counts.sum(axis=0), float(samples)) if hilo else {}
     return EquityResult(deal.labels, win, tie, equity, int(samples), "monte carlo", se, entropy,
                         format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start,
                         engine="monte carlo", **sides)
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config` (read there, at call time)."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

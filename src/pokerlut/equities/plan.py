@@ -24,7 +24,7 @@ import numbers
 
 import numpy as np
 
-from .. import _seeds
+from .. import _seeds, config
 from ..cards import integer_text, shown
 from ..constants import DEFAULT_SAMPLES, N_NATURAL, N_SUITS
 from ..ranges import Range
@@ -34,22 +34,9 @@ __all__ = ["EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES", "MAX_
            "MAX_DRAWS_PER_SAMPLE", "PREFLOP_WORK_FRACTION", "check_exact", "check_samples", "check_max_draws",
            "chunk_plan", "board_work", "combinations", "suit_classes", "plan_exact", "count_combinations"]
 
-EXACT_BUDGET = 400_000_000  #: player-hands (deals x boards x players) enumerated when exact=None
-MAX_DEALS = 4_000_000  #: most conflict-free combinations of combos an exact run enumerates
-CHUNK_TRIALS = 1 << 16  #: Monte Carlo trials per independently seeded chunk
-#: Most Monte Carlo trials one call runs (all questions of a batch together): minutes of work on
-#: a few cores, and ~150,000 seeded chunks.  More is refused rather than left to run for hours or
-#: exhaust memory; split the work into several calls (different seeds) instead.
-MAX_SAMPLES = 10_000_000_000
-#: Monte Carlo deals are drawn whole and redrawn while two players' combos share a card.  A run may
-#: take at most ``max(MAX_DRAWS, MAX_DRAWS_PER_SAMPLE * samples)`` draws unless ``max_draws`` says
-#: otherwise: about a minute of one core for ranges that fit less than once in a hundred draws.
-#: A run that would need more is refused up front (the rate estimated from a first batch of draws).
-MAX_DRAWS = 1_000_000_000
-MAX_DRAWS_PER_SAMPLE = 100
-#: Preflop, the exact kernel ranks about this share of the boards one by one (the flushy ones;
-#: the others once per rank multiset): its work estimate for the budget.
-PREFLOP_WORK_FRACTION = 0.15
+#: Old names of the budgets and limits, now read from :mod:`pokerlut.config` at call time.
+_FROM_CONFIG = {name: name for name in ("EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "MAX_SAMPLES", "MAX_DRAWS",
+                                        "MAX_DRAWS_PER_SAMPLE", "PREFLOP_WORK_FRACTION")}
 
 
 def check_exact(exact) -> bool | None:
@@ -75,8 +62,8 @@ def check_samples(samples, default: int | None = DEFAULT_SAMPLES) -> int | None:
         raise TypeError(f"samples must be an integer >= 1, got {shown(samples)} ({type(samples).__name__})")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {integer_text(samples)}")
-    if samples > MAX_SAMPLES:
-        raise ValueError(f"samples must be at most MAX_SAMPLES ({MAX_SAMPLES:,}), got "
+    if samples > config.MAX_SAMPLES:
+        raise ValueError(f"samples must be at most MAX_SAMPLES ({config.MAX_SAMPLES:,}), got "
                          f"{integer_text(samples, grouped=True)}; split the run into several calls with other seeds")
     return int(samples)
 
@@ -100,16 +87,16 @@ def chunk_plan(samples: int, seed: int, scenario: int | None = None) -> tuple[np
     """Trials and seeds of every chunk of a run: (trials (C,) int64, seeds (C,) uint64).  Chunk ``i``
     is seeded from ``SeedSequence(seed, spawn_key=(i,))`` (``(scenario, i)`` in a batch).
 
-    >>> trials, seeds = chunk_plan(CHUNK_TRIALS + 5, 1)
+    >>> trials, seeds = chunk_plan(config.CHUNK_TRIALS + 5, 1)
     >>> trials.tolist(), seeds.dtype.name
     ([65536, 5], 'uint64')
     """
     samples = int(samples)
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {integer_text(samples)}")
-    n_chunks = -(-samples // CHUNK_TRIALS)
-    trials = np.full(n_chunks, CHUNK_TRIALS, dtype=np.int64)
-    trials[-1] = samples - CHUNK_TRIALS * (n_chunks - 1)
+    n_chunks = -(-samples // config.CHUNK_TRIALS)
+    trials = np.full(n_chunks, config.CHUNK_TRIALS, dtype=np.int64)
+    trials[-1] = samples - config.CHUNK_TRIALS * (n_chunks - 1)
     seeds = np.empty(n_chunks, dtype=np.uint64)
     for i in range(n_chunks):
         key = (i,) if scenario is None else (scenario, i)
@@ -130,7 +117,7 @@ def board_work(n_known: int, n_boards: int) -> float:
     >>> board_work(3, 990), board_work(0, 1000)
     (990, 150.0)
     """
-    return n_boards if n_known else PREFLOP_WORK_FRACTION * n_boards
+    return n_boards if n_known else config.PREFLOP_WORK_FRACTION * n_boards
 
 
 def combinations(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
@@ -255,12 +242,19 @@ def plan_exact(deal: Deal, exact: bool | None) -> bool:
         return False
     if exact is None:
         # hopeless even if suit symmetry merged 24 deals into one
-        return bound <= MAX_DEALS and \
-            bound / 24 * board_work(len(deal.board), deal.n_boards) * len(deal.players) <= EXACT_BUDGET
-    if bound > MAX_DEALS:
+        return bound <= config.MAX_DEALS and \
+            bound / 24 * board_work(len(deal.board), deal.n_boards) * len(deal.players) <= config.EXACT_BUDGET
+    if bound > config.MAX_DEALS:
         # the bound may overcount conflicting combinations: count the real ones
         est = count_combinations(deal.ranges)
-        if est > MAX_DEALS:
+        if est > config.MAX_DEALS:
             raise ValueError(f"exact=True would enumerate {est:,} combinations of combos (more than MAX_DEALS = "
-                             f"{MAX_DEALS:,}); use Monte Carlo (exact=False or None)")
+                             f"{config.MAX_DEALS:,}); use Monte Carlo (exact=False or None)")
     return True
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config` (read there, at call time)."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,7 +31,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .. import _seeds, _threads
+from .. import _seeds, _threads, config
 from .._input import check_deal, deal_cards, natural_card_table
 from .._notice import progress_bar
 from ..cards import format_cards, shown
@@ -45,10 +45,9 @@ from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
 
 __all__ = ["stud_equity", "StudPlayer", "read_players", "EXACT_BUDGET", "MAX_EXACT"]
 
-#: Deals x players with unknown cards enumerated when ``exact=None`` (about a second on two cores).
-EXACT_BUDGET = 200_000_000
-#: The most ``exact=True`` enumerates (the same count): beyond it, Monte Carlo.
-MAX_EXACT = 20_000_000_000
+#: ``EXACT_BUDGET`` and ``MAX_EXACT`` here are :data:`pokerlut.config.STUD_EXACT_BUDGET` and
+#: :data:`pokerlut.config.STUD_MAX_EXACT`, read at call time.
+_FROM_CONFIG = {"EXACT_BUDGET": "STUD_EXACT_BUDGET", "MAX_EXACT": "STUD_MAX_EXACT"}
 #: What settling one deal costs per player, in lookups (one 7-card key and lookup; two in hi-lo).
 _PLAYER_LOOKUPS = 2
 
@@ -153,10 +152,10 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
         n_deals *= math.comb(left, int(unknown[p]))
         left -= int(unknown[p])
     work = n_deals * len(levels)
-    if exact is True and work > MAX_EXACT:
+    if exact is True and work > config.STUD_MAX_EXACT:
         raise ValueError(f"exact=True would enumerate {n_deals:,} deals ({work:,} player-hands, more than "
-                         f"MAX_EXACT = {MAX_EXACT:,}); use Monte Carlo (exact=False or None)")
-    use_exact = exact is True or (exact is None and work <= EXACT_BUDGET)
+                         f"MAX_EXACT = {config.STUD_MAX_EXACT:,}); use Monte Carlo (exact=False or None)")
+    use_exact = exact is True or (exact is None and work <= config.STUD_EXACT_BUDGET)
     tables = _tables(v)
     hilo = v.is_hilo
     pot = 2 * SHARE_UNIT if hilo else SHARE_UNIT
@@ -203,3 +202,10 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
     return EquityResult(labels, win, tie, equity, int(samples), "monte carlo", se, entropy, "",
                         format_cards(dead_cards), time.perf_counter() - start, engine="monte carlo", unit="deals",
                         **sides)
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config` (read there, at call time)."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
