@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pokerlut"
 #: Layers, bottom up: the first segment of a module's dotted path (under ``pokerlut``) names it.
 LAYERS: dict[str, tuple[str, ...]] = {
     "facts": ("constants", "layout", "typing", "_messages", "config"),
-    "plumbing": ("_seeds", "_threads", "_notice", "_folders"),
+    "plumbing": ("_seeds", "_threads", "_notice", "_folders", "_records"),
     "kernels": ("kernels",),
     "data": ("tables", "variants"),
     "input": ("cards", "_input"),

