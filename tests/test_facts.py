@@ -85,3 +85,35 @@ def test_batch_result_and_grid_equality_is_a_bool():
     other = g.equity.copy()
     other[0, 0] += 0.01
     assert (g == dataclasses.replace(g, equity=other)) is False
+
+
+# --- the deck size is written once -----------------------------------------------------------
+
+#: Files where the deck size is defined (the facts' home), never checked for its literal.
+DECK_HOMES = {"constants.py", "layout.py"}
+#: ``path: line`` of a literal 52 that means something other than the deck or the wild card, with why.
+#: (Docstrings and comments are strings or nothing to ``ast``: examples there are fine.)
+NOT_THE_DECK: dict[str, str] = {}
+
+
+def literal_52s() -> list[str]:
+    """``path:line`` of every integer constant 52 in the package's code outside the deck's home."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name in DECK_HOMES or "__pycache__" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and type(node.value) is int and node.value == 52:
+                found.append(f"{path.relative_to(PACKAGE).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_no_literal_deck_size_outside_constants():
+    stray = [where for where in literal_52s() if where not in NOT_THE_DECK]
+    assert not stray, ("a literal 52 outside constants.py/layout.py: use N_NATURAL (the deck) or WILD "
+                       f"(the wild card's id), or list it in NOT_THE_DECK with the reason: {stray}")
+
+
+def test_the_deck_scanner_sees_a_literal_52():
+    tree = ast.parse("x = range(52)  # 52 in a comment is not code\n'''52 in a docstring'''")
+    assert [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value == 52] == [52]

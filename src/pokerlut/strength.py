@@ -23,8 +23,9 @@ from numpy.typing import NDArray
 
 from ._input import integer_leaves
 from .cards import integer_text, quoted
-from .constants import (ACE, CATEGORIES, MAX_STRENGTH, NATURAL_STRENGTHS, NO_CARD, RANK_CHARS, RANK_NAMES,
-                        RANK_PLURALS)
+from .constants import (ACE, CATEGORIES, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, MAX_STRENGTH,
+                        NATURAL_STRENGTHS, NO_CARD, ONE_PAIR, RANK_CHARS, RANK_NAMES, RANK_PLURALS, STRAIGHT,
+                        STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR)
 from .tables import TableSet
 from .variants import VariantLike, get_variant
 
@@ -171,35 +172,42 @@ def _kickers(ranks: list[int]) -> str:
     return f" ({_ranks_words(ranks)} kicker{'s' if len(ranks) > 1 else ''})"
 
 
+_HIGH = CATEGORIES["high"]
+#: The low categories that read as a low ("Eight low", "Seven-five-four-three-two low"): ace-to-five's
+#: no pair and eight-or-better's qualifying lows; and eight-or-better's "no qualifying low".
+_NO_LOW, *_QUALIFIED = CATEGORIES["eight-or-better"]
+_LOW_NAMES = (CATEGORIES["ace-five-low"][-1], *_QUALIFIED)
+
+
 def _describe_high(name: str, r: list[int], royal: bool = True) -> str:
-    if name in ("High card", "Flush"):
+    if name in (_HIGH[HIGH_CARD], _HIGH[FLUSH]):
         return f"{name}, {RANK_NAMES[r[0]]}-high ({_ranks_words(r)})"
-    if name == "One pair":
+    if name == _HIGH[ONE_PAIR]:
         return f"{name}, {RANK_PLURALS[r[0]]}{_kickers(r[1:4])}"
-    if name == "Two pair":
+    if name == _HIGH[TWO_PAIR]:
         return f"{name}, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]} ({RANK_NAMES[r[2]]} kicker)"
-    if name == "Three of a kind":
+    if name == _HIGH[THREE_OF_A_KIND]:
         return f"{name}, {RANK_PLURALS[r[0]]}{_kickers(r[1:3])}"
-    if name == "Straight":
+    if name == _HIGH[STRAIGHT]:
         return f"{name}, {RANK_NAMES[r[0]]}-high"
-    if name == "Full house":
+    if name == _HIGH[FULL_HOUSE]:
         return f"{name}, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
-    if name == "Four of a kind":
+    if name == _HIGH[FOUR_OF_A_KIND]:
         return f"{name}, {RANK_PLURALS[r[0]]} ({RANK_NAMES[r[1]]} kicker)"
-    if name == "Straight flush":
+    if name == _HIGH[STRAIGHT_FLUSH]:
         return "Royal flush" if r[0] == ACE and royal else f"{name}, {RANK_NAMES[r[0]]}-high"
     return f"{name}, {RANK_PLURALS[r[0]]}"
 
 
 def _describe_ace_five(name: str, r: list[int]) -> str:
-    if name in ("No pair", "Eight low", "Seven low", "Six low", "Five low"):
+    if name in _LOW_NAMES:
         return f"{_low_words(r)} low"
-    if name == "No low":
-        return "No low"
+    if name == _NO_LOW:
+        return name
     kickers = f" ({_low_words(r[1:])} kicker{'s' if len(r) > 2 else ''})" if len(r) > 1 else ""
-    if name == "Two pair":
+    if name == _HIGH[TWO_PAIR]:
         return f"{name}, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]} ({_low_words(r[2:])} kicker)"
-    if name == "Full house":
+    if name == _HIGH[FULL_HOUSE]:
         return f"{name}, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
     return f"{name}, {RANK_PLURALS[r[0]]}{kickers}"
 
@@ -259,6 +267,6 @@ def _sentence(strength, variant: VariantLike) -> str:
         return f"{name}, {_low_words(r)}"
     if tables.name == "three-card-poker":  # three cards: no royal flush
         return _describe_high(name, r, royal=False)
-    if tables.name == "deuce-seven-low" and name == "High card":
+    if tables.name == "deuce-seven-low" and name == _HIGH[HIGH_CARD]:
         return f"{RANK_NAMES[r[0]].capitalize()}-{RANK_NAMES[r[1]]} low ({_ranks_words(r)})"
     return _describe_high(name, r)

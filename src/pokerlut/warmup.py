@@ -20,7 +20,7 @@ import numba
 from . import _notice
 from ._notice import FEATURE_SECONDS, FEATURES, WARMUP_MACHINE, WARMUP_SECONDS
 from ._threads import get_num_threads
-from .constants import HAND_SIZES
+from .constants import HAND_SIZES, N_NATURAL
 from .kernels import backend
 
 __all__ = ["warmup", "FEATURES", "WARMUP_SECONDS", "WARMUP_MACHINE", "cache_location", "kernel_info"]
@@ -107,7 +107,7 @@ def _steps() -> dict[str, Callable[[], None]]:
         equities.equity(["AA", "KK"], method="sweep")  # and its suit-class preflop
 
     def omaha() -> None:
-        deck = np.arange(52, dtype=np.uint8)
+        deck = np.arange(N_NATURAL, dtype=np.uint8)
         for variant in ("omaha", "omaha-hilo"):
             for n_hole in (4, 5, 6):  # one ranking kernel per hand size (the board size is not compiled in)
                 evaluate_omaha(deck[None, 20:20 + n_hole], deck[None, :5], variant=variant)

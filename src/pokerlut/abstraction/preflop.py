@@ -309,7 +309,7 @@ def compute_preflop_tables(*, parallel: bool | None = None, progress: bool = Fal
     def piece(lo: int, hi: int, slot: int = 0) -> int:
         if slot not in slots:
             slots[slot] = (np.zeros(N_CLASSES * N_CLASSES, np.int64), np.zeros(N_CLASSES * N_CLASSES, np.int64),
-                           np.zeros(52, np.uint64), np.zeros(52, np.uint64), np.zeros(52, np.uint8),
+                           np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint8),
                            np.zeros(MAX_COMBOS, np.uint16), np.zeros(MAX_COMBOS, np.int32),
                            np.zeros(MAX_COMBOS, np.uint64), np.zeros(N_CLASSES, np.int64),
                            np.zeros(47 * N_CLASSES, np.int64), np.zeros(N_CLASSES, np.int64),

@@ -64,6 +64,7 @@ from typing import Any
 
 import numpy as np
 
+from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
 from .. import _threads
 from .._folders import (NO_FOLLOW, FolderInUse, FolderLock, create_new, file_problem, replace_file, reserve_space,
                         temporary_name, unsafe_reason)
@@ -156,7 +157,7 @@ def board_class_range(board_classes: Any, n_classes: int) -> tuple[int, int]:
 
 def completions(n_board: int) -> int:
     """Completions of a board of ``n_board`` cards seen with two hole cards: 1081, 46 or 1."""
-    return math.comb(52 - 2 - n_board, 5 - n_board)
+    return math.comb(N_NATURAL - HOLDEM_HOLE - n_board, BOARD_CARDS - n_board)
 
 
 def table_plan(street: str, *, bins: int = DEFAULT_STREET_BINS, by_round: bool = True,
@@ -195,9 +196,9 @@ class _Scratch:
     """One piece's scratch arrays for the street kernel."""
 
     def __init__(self, bins: int):
-        self.arrays = (np.zeros(52, np.uint64), np.zeros(52, np.uint64), np.zeros(MAX_COMBOS, np.uint16),
-                       np.zeros(MAX_COMBOS, np.int32), np.zeros(MAX_COMBOS, np.uint64), np.zeros(52, np.int32),
-                       np.zeros(52, np.int32), np.zeros(2 * RADIX, np.int32), np.zeros(MAX_COMBOS, np.int32),
+        self.arrays = (np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64), np.zeros(MAX_COMBOS, np.uint16),
+                       np.zeros(MAX_COMBOS, np.int32), np.zeros(MAX_COMBOS, np.uint64), np.zeros(N_NATURAL, np.int32),
+                       np.zeros(N_NATURAL, np.int32), np.zeros(2 * RADIX, np.int32), np.zeros(MAX_COMBOS, np.int32),
                        np.zeros(MAX_COMBOS, np.int64), np.zeros(MAX_COMBOS, np.int64),
                        np.zeros(MAX_COMBOS * max(bins, 1), np.int32))
 
@@ -649,7 +650,7 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     show = None if progress is None else bool(progress)  # None: the bar when stderr is a terminal
     bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
     n_board = plan["n_board"]
-    cost = completions(n_board) * math.comb(52 - n_board, 2) * 1.5
+    cost = completions(n_board) * math.comb(N_NATURAL - n_board, HOLDEM_HOLE) * 1.5
     scratch: dict[int, _Scratch] = {}
     try:
         for a, b in pending:

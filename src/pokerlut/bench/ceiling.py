@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..constants import N_NATURAL
 from .. import _threads
 from ..kernels.compile import jitted
 
@@ -31,7 +32,7 @@ MODULUS = 49_999
 def ceiling_tables(seed: int = 20261201) -> tuple[np.ndarray, np.ndarray]:
     """The 52-entry uint32 card table and the 49,999-entry uint16 table the ceiling reads."""
     rng = np.random.default_rng(seed)
-    return (rng.integers(0, 1 << 24, size=52).astype(np.uint32),
+    return (rng.integers(0, 1 << 24, size=N_NATURAL).astype(np.uint32),
             rng.integers(1, 7_463, size=MODULUS).astype(np.uint16))
 
 

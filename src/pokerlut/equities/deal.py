@@ -305,7 +305,7 @@ def _read_player(value, index: int, v: Variant, who: str) -> Player:
     cards = deal_cards(value, name)
     if len(cards) not in sizes:
         raise ValueError(f"{name}: {game} hand has {wanted} hole cards, got {len(cards)}")
-    return Player(format_cards(cards).replace(" ", "") if cards.max(initial=0) <= 52 else str(cards.tolist()),
+    return Player(format_cards(cards).replace(" ", "") if cards.max(initial=0) <= WILD else str(cards.tolist()),
                   cards)
 
 

@@ -35,7 +35,7 @@ from .. import _seeds, _threads, config
 from .._input import check_deal, deal_cards, natural_card_table
 from .._notice import progress_bar
 from ..cards import format_cards, shown
-from ..constants import MAX_PLAYERS, MIN_PLAYERS, STUD_CARDS
+from ..constants import MAX_PLAYERS, MIN_PLAYERS, STUD_CARDS, WILD
 from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..kernels.registry import stud_exact_kernel, stud_mc_kernel
 from ..variants import Variant, VariantLike, get_variant
@@ -77,7 +77,7 @@ def _read_player(value, index: int, v: Variant) -> StudPlayer:
     if count is not None and count != unknown:
         raise ValueError(f"{name}: a {v.name} hand ends with {STUD_CARDS} cards, but {len(known)} known and {count} "
                          f"unknown make {len(known) + count}")
-    label = (format_cards(known).replace(" ", "") if known.max(initial=0) <= 52 else str(known.tolist()))
+    label = (format_cards(known).replace(" ", "") if known.max(initial=0) <= WILD else str(known.tolist()))
     return StudPlayer(known, unknown, (label or "-") + (f" +{unknown}" if unknown else ""))
 
 

@@ -20,6 +20,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..constants import N_NATURAL
+
 ROWS = 1 << 14  # rows per timed call: 20-60 us on one core
 ROUNDS = 9  # timed calls of each kernel, in turn
 MARGIN = 0.05  # the scalar kernel must be this much faster to be chosen
@@ -51,7 +53,7 @@ def calibration_rows(n_cards: int, rows: int = ROWS, seed: int = SEED) -> np.nda
     rng = np.random.default_rng(seed)
     kept = np.zeros((0, n_cards), np.uint8)
     while len(kept) < rows:
-        draw = rng.integers(0, 52, (2 * rows, n_cards), dtype=np.uint8)
+        draw = rng.integers(0, N_NATURAL, (2 * rows, n_cards), dtype=np.uint8)
         repeat = np.zeros(len(draw), bool)
         for i in range(n_cards):  # column against column: cheaper than sorting each short row
             for j in range(i + 1, n_cards):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from ..constants import N_NATURAL
 from .compile import compile_kernel, jitted
 from .intrinsics import popcount, trailing_zeros
 from .primitives import add_card, first_card, hand_value_of_bits, lookup, suit_rank_bit
@@ -154,7 +155,7 @@ def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, r
         need = np.int64(5) - np.int64(most)
         suited = U64(0)  # available ranks of suit s
         n_others = 0  # available cards of the other suits
-        for c in range(52):
+        for c in range(N_NATURAL):
             if (used >> U64(c)) & _ONE:
                 continue
             if c % 4 == s:
@@ -297,7 +298,7 @@ def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards
         bb |= suit_rank_bit(c)
         used |= _ONE << U64(c)
     n_others = 0
-    for c in range(52):
+    for c in range(N_NATURAL):
         if not (used >> U64(c)) & _ONE:
             others[n_others] = c
             n_others += 1
@@ -548,7 +549,7 @@ def mc_chunk(n_trials, state, budget, combos, prob, alias, offsets, dealt, board
         pkeys[p] = add_card(first_card(cards, h0[p]), cards, h1[p])
         pbits[p] = suit_rank_bit(h0[p]) | suit_rank_bit(h1[p])
     n_deck = 0
-    for c in range(52):
+    for c in range(N_NATURAL):
         if not (fixed >> U64(c)) & _ONE:
             deck[n_deck] = c
             n_deck += 1

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from ..constants import N_NATURAL
 from .compile import compile_kernel
 from .iso import SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks, hole_part
 from .primitives import first_card, suit_rank_bit, value_of_bits
@@ -134,7 +135,7 @@ def pair_table() -> np.ndarray:
     """``pairs``: ``i`` then ``j`` of every combo number ``p = j * (j - 1) / 2 + i`` (uint8, 2 x 1326)."""
     out = np.zeros(2 * MAX_COMBOS, dtype=np.uint8)
     p = 0
-    for j in range(1, 52):
+    for j in range(1, N_NATURAL):
         for i in range(j):
             out[p], out[MAX_COMBOS + p] = i, j
             p += 1
@@ -169,7 +170,7 @@ def street_features(boards, offsets, spec, small, config, hmult, hshift, segment
     n_board = spec[SPEC_SECOND]
     n_rounds = spec[SPEC_ROUNDS]
     river = n_board == 5
-    n_deck = 52 - n_board
+    n_deck = N_NATURAL - n_board
     full = 2 * (n_deck - (5 - n_board) - 2) * (n_deck - (5 - n_board) - 3) // 2  # 2 * C(45, 2) = 1980
     n_pairs = n_deck * (n_deck - 1) // 2
     for c in range(boards.shape[0]):
@@ -182,7 +183,7 @@ def street_features(boards, offsets, spec, small, config, hmult, hshift, segment
             bkey += cards[U64(boards[c, j])]
             bbits |= suit_rank_bit(boards[c, j])
         d = 0
-        for card in range(52):
+        for card in range(N_NATURAL):
             bit = suit_rank_bit(card)
             if bbits & bit == 0:
                 dk[d] = cards[U64(card)]
@@ -267,7 +268,7 @@ def rollout(holes, boards, n_board, potential, weights, bins, cards, bases_now, 
         hbits = suit_rank_bit(h0) | suit_rank_bit(h1)
         known = bbits | hbits
         d = 0
-        for card in range(52):
+        for card in range(N_NATURAL):
             bit = suit_rank_bit(card)
             if known & bit == 0:
                 dk[d] = cards[U64(card)]
@@ -278,7 +279,7 @@ def rollout(holes, boards, n_board, potential, weights, bins, cards, bases_now, 
         hero_now = value_of_bits(bkey + hkey, known, bases_now, values_now, flush)
         n_opp = 0
         for b in range(1, n_deck):
-            row = db[b] * U64(52)
+            row = db[b] * U64(N_NATURAL)
             for a in range(b):
                 w = weights[row + db[a]]
                 if w > 0:
@@ -348,7 +349,7 @@ def strength(holes, boards, n_board, weights, cards, bases, values, flush, sums,
         hero = value_of_bits(bkey + cards[U64(h0)] + cards[U64(h1)], bbits | hbits, bases, values, flush)
         known = bbits | hbits
         d = 0
-        for card in range(52):
+        for card in range(N_NATURAL):
             bit = suit_rank_bit(card)
             if known & bit == 0:
                 dk[d] = cards[U64(card)]
@@ -360,7 +361,7 @@ def strength(holes, boards, n_board, weights, cards, bases, values, flush, sums,
         for b in range(1, d):
             kb = bkey + dk[b]
             bb = bbits | suit_rank_bit(db[b])
-            row = db[b] * U64(52)
+            row = db[b] * U64(N_NATURAL)
             for a in range(b):
                 w = weights[row + db[a]]
                 if w > 0:
@@ -395,7 +396,7 @@ def preflop_counts(boards, mult, classes, cards, bases, values, flush, pairs, wi
             bkey += cards[U64(boards[bi, j])]
             bbits |= suit_rank_bit(boards[bi, j])
         d = 0
-        for card in range(52):
+        for card in range(N_NATURAL):
             bit = suit_rank_bit(card)
             if bbits & bit == 0:
                 dk[d] = cards[U64(card)]
@@ -408,7 +409,7 @@ def preflop_counts(boards, mult, classes, cards, bases, values, flush, pairs, wi
         for j in range(1, n):
             kj = bkey + dk[j]
             bj = bbits | db[j]
-            row = U64(dc[j]) * U64(52)
+            row = U64(dc[j]) * U64(N_NATURAL)
             for i in range(j):
                 v = value_of_bits(kj + dk[i], bj | db[i], bases, values, flush)
                 strength[p] = v

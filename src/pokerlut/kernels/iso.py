@@ -34,6 +34,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from ..constants import N_NATURAL
 from .compile import compile_kernel, jitted
 from .intrinsics import popcount, trailing_zeros
 
@@ -237,7 +238,7 @@ def deal_masks(holes, boards, i, n_hole, n_cols, round_of, config):
 @nb.njit(inline="always", nogil=True)
 def bad_masks(m0, m1, m2, m3, big, n_cols):
     """Whether a row held an id above 51 or a card twice (its masks then overlap or lose bits)."""
-    return big >= U64(52) or popcount(m0 | m1 | m2 | m3) != U64(n_cols) or \
+    return big >= U64(N_NATURAL) or popcount(m0 | m1 | m2 | m3) != U64(n_cols) or \
         ((m0 & m1) | (m0 & m2) | (m0 & m3) | (m1 & m2) | (m1 & m3) | (m2 & m3)) != 0
 
 

@@ -22,7 +22,8 @@ from functools import cached_property, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Callable, NamedTuple
 
-from ..constants import ACE, CATEGORIES, HAND_SIZES, N_RANKS, OFC_ROW_SIZES, THREE_CARDS
+from ..constants import (ACE, CATEGORIES, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HAND_SIZES, HIGH_CARD, N_RANKS,
+                         OFC_ROW_SIZES, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH, THREE_CARDS, THREE_OF_A_KIND, TWO_PAIR)
 from . import values
 from .badugi import BADUGI, BadugiLadder
 
@@ -146,6 +147,10 @@ class Ladder:
 
 
 HIGH_CATEGORIES = CATEGORIES["high"]
+_HIGH = HIGH_CATEGORIES
+#: The high category a rank pattern makes (the other games name theirs the same: looked up by name).
+_PATTERN_CATEGORY = {"pair": _HIGH[ONE_PAIR], "two pair": _HIGH[TWO_PAIR], "trips": _HIGH[THREE_OF_A_KIND],
+                     "full house": _HIGH[FULL_HOUSE], "quads": _HIGH[FOUR_OF_A_KIND]}
 
 
 def _classify_high(counts, suited):
@@ -172,12 +177,11 @@ def _short_deck_classifier(categories: tuple[str, ...]) -> Callable[[tuple[int, 
         if pattern == (1, 1, 1, 1, 1):
             top = _straight_top(ranks, _SHORT_STRAIGHTS)
             if top is not None:
-                cat = "Straight flush" if suited else "Straight"
+                cat = _HIGH[STRAIGHT_FLUSH] if suited else _HIGH[STRAIGHT]
                 return HandClass(categories.index(cat), (top,), (top,))
-            cat = "Flush" if suited else "High card"
+            cat = _HIGH[FLUSH] if suited else _HIGH[HIGH_CARD]
             return HandClass(categories.index(cat), ranks, ranks)
-        name = {"pair": "One pair", "two pair": "Two pair", "trips": "Three of a kind", "full house": "Full house",
-                "quads": "Four of a kind"}[PATTERNS[pattern]]
+        name = _PATTERN_CATEGORY[PATTERNS[pattern]]
         return HandClass(categories.index(name), ranks, ranks)
 
     return classify
@@ -245,12 +249,11 @@ def _classify_deuce_seven(counts, suited):
     if pattern == (1, 1, 1, 1, 1):
         top = _straight_top(ranks, _ACE_HIGH_STRAIGHTS)
         if top is not None:
-            cat, ranks = ("Straight flush" if suited else "Straight"), (top,)
+            cat, ranks = (_HIGH[STRAIGHT_FLUSH] if suited else _HIGH[STRAIGHT]), (top,)
         else:
-            cat = "Flush" if suited else "High card"
+            cat = _HIGH[FLUSH] if suited else _HIGH[HIGH_CARD]
     else:
-        cat = {"pair": "One pair", "two pair": "Two pair", "trips": "Three of a kind", "full house": "Full house",
-               "quads": "Four of a kind"}[PATTERNS[pattern]]
+        cat = _PATTERN_CATEGORY[PATTERNS[pattern]]
     return HandClass(DEUCE_SEVEN_CATEGORIES.index(cat), tuple(-r for r in ranks), ranks)
 
 
@@ -266,9 +269,9 @@ def _pad(ranks: tuple[int, ...], length: int) -> tuple[int, ...]:
 
 
 OFC_CATEGORIES = CATEGORIES["ofc"]
-_ROW_NAMES = {"none": "High card", "pair": "One pair", "trips": "Three of a kind"}
+_ROW_NAMES = {"none": _HIGH[HIGH_CARD], "pair": _HIGH[ONE_PAIR], "trips": _HIGH[THREE_OF_A_KIND]}
 #: Tie-break lengths of the high categories a top row can make (high card, one pair, trips).
-_ORDER_LENGTH = {"High card": 5, "One pair": 4, "Three of a kind": 3}
+_ORDER_LENGTH = {_HIGH[HIGH_CARD]: 5, _HIGH[ONE_PAIR]: 4, _HIGH[THREE_OF_A_KIND]: 3}
 
 
 def _classify_ofc(counts, suited):
@@ -295,11 +298,11 @@ def _classify_three_card(counts, suited):
     if pattern == (1, 1, 1):
         top = _straight_top(ranks, _THREE_CARD_STRAIGHTS)
         if top is not None:
-            cat, ranks = ("Straight flush" if suited else "Straight"), (top,)
+            cat, ranks = (_HIGH[STRAIGHT_FLUSH] if suited else _HIGH[STRAIGHT]), (top,)
         else:
-            cat = "Flush" if suited else "High card"
+            cat = _HIGH[FLUSH] if suited else _HIGH[HIGH_CARD]
     else:
-        cat = "One pair" if pattern == (2, 1) else "Three of a kind"
+        cat = _HIGH[ONE_PAIR] if pattern == (2, 1) else _HIGH[THREE_OF_A_KIND]
     return HandClass(THREE_CARD_CATEGORIES.index(cat), ranks, ranks)
 
 

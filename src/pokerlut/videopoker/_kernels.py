@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..constants import WILD
 from ..kernels.compile import jit, jitted
 
 BLOCK = 512  # rows per block of scratch
@@ -354,7 +355,7 @@ def suit_class_weights(hands):
             m3 = 0
             for j in range(5):
                 c = np.int64(hands[i, j])
-                if c >= 52:
+                if c >= WILD:  # the joker
                     continue
                 bit = 1 << (c >> 2)
                 s = c & 3

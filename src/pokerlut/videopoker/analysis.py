@@ -21,7 +21,7 @@ from .. import _threads
 from .._input import card_array, twice_text, where
 from .._notice import noticed, progress_bar
 from ..cards import format_card, format_cards
-from ..constants import NO_CARD, WILD
+from ..constants import NO_CARD, WILD, N_NATURAL
 from ..typing import HandsLike
 from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, game_tables, pay_levels, pay_scale
@@ -58,7 +58,7 @@ ABBREVIATIONS = {
 
 
 def _deck_description(game: Game) -> str:
-    if game.deck_size == 53:
+    if game.deck_size == N_NATURAL + 1:
         return f"the {game.name} deck is the 52 natural cards (ids 0..51) and one joker (W, id 52)"
     wild = "; its wild cards are the four deuces" if game.wild_cards else ""
     return f"the {game.name} deck is the 52 natural cards (ids 0..51, 4*rank + suit), no joker{wild}"

@@ -39,7 +39,7 @@ from typing import Any, Mapping, Sequence, TypeAlias, Union
 import numpy as np
 
 from ..constants import (ACE, DEUCE, FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, ONE_PAIR, STRAIGHT,
-                         STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, WILD)
+                         STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, WILD, N_NATURAL)
 from ..tables import load_table_set
 from .._messages import shown
 
@@ -258,28 +258,28 @@ _DEUCES = (0, 1, 2, 3)
 GAMES: Mapping[str, Game] = MappingProxyType({
     g.key: g
     for g in (
-        _game("jacks-or-better", "Jacks or Better", 52, (), _JOB_LADDER, (800, 50, 25, 9, 6, 4, 3, 2, 1),
+        _game("jacks-or-better", "Jacks or Better", N_NATURAL, (), _JOB_LADDER, (800, 50, 25, 9, 6, 4, 3, 2, 1),
               "9/6 full pay", ClassRules("natural", JACK)),
-        _game("bonus-poker", "Bonus Poker", 52, (), _BONUS_LADDER, (800, 50, 80, 40, 25, 8, 5, 4, 3, 2, 1),
+        _game("bonus-poker", "Bonus Poker", N_NATURAL, (), _BONUS_LADDER, (800, 50, 80, 40, 25, 8, 5, 4, 3, 2, 1),
               "8/5 full pay", ClassRules("natural", JACK, _BONUS_QUADS)),
-        _game("bonus-poker-deluxe", "Bonus Poker Deluxe", 52, (), _JOB_LADDER, (800, 50, 80, 9, 6, 4, 3, 1, 1),
+        _game("bonus-poker-deluxe", "Bonus Poker Deluxe", N_NATURAL, (), _JOB_LADDER, (800, 50, 80, 9, 6, 4, 3, 1, 1),
               "9/6 full pay", ClassRules("natural", JACK)),
-        _game("double-bonus", "Double Bonus", 52, (), _BONUS_LADDER, (800, 50, 160, 80, 50, 10, 7, 5, 3, 1, 1),
+        _game("double-bonus", "Double Bonus", N_NATURAL, (), _BONUS_LADDER, (800, 50, 160, 80, 50, 10, 7, 5, 3, 1, 1),
               "10/7 full pay", ClassRules("natural", JACK, _BONUS_QUADS)),
-        _game("double-double-bonus", "Double Double Bonus", 52, (), ("Royal flush", "Straight flush",
+        _game("double-double-bonus", "Double Double Bonus", N_NATURAL, (), ("Royal flush", "Straight flush",
               *_KICKER_CLASSES, *_LOW_TAIL), (800, 50, 400, 160, 160, 80, 50, 9, 6, 4, 3, 1, 1),
               "9/6 full pay", ClassRules("natural", JACK, _KICKER_QUADS)),
-        _game("triple-double-bonus", "Triple Double Bonus", 52, (), ("Royal flush", *_KICKER_CLASSES,
+        _game("triple-double-bonus", "Triple Double Bonus", N_NATURAL, (), ("Royal flush", *_KICKER_CLASSES,
               "Straight flush", *_LOW_TAIL), (800, 800, 400, 160, 80, 50, 50, 9, 7, 4, 2, 1, 1),
               "9/7 full pay", ClassRules("natural", JACK, _KICKER_QUADS)),
-        _game("deuces-wild", "Deuces Wild", 52, _DEUCES, _DEUCES_LADDER, (800, 200, 25, 15, 9, 5, 3, 2, 2, 1),
+        _game("deuces-wild", "Deuces Wild", N_NATURAL, _DEUCES, _DEUCES_LADDER, (800, 200, 25, 15, 9, 5, 3, 2, 2, 1),
               "full pay", ClassRules("deuces")),
-        _game("deuces-wild-bonus", "Deuces Wild Bonus Poker", 52, _DEUCES, _DEUCES_BONUS_LADDER,
+        _game("deuces-wild-bonus", "Deuces Wild Bonus Poker", N_NATURAL, _DEUCES, _DEUCES_BONUS_LADDER,
               (800, 400, 200, 80, 40, 20, 25, 9, 4, 4, 3, 1, 1), "9/4/4/3 full pay",
               ClassRules("deuces", None, (), (("five_aces", ACES), ("five_3s_5s", frozenset({1, 2, 3})),
                                               ("five_6s_ks", frozenset(range(4, ACE)))),
                          (("four_deuces_with_an_ace", ACES), ("four_deuces", None)))),
-        _game("joker-poker", "Joker Poker (kings or better)", 53, (JOKER,), _JOKER_LADDER,
+        _game("joker-poker", "Joker Poker (kings or better)", N_NATURAL + 1, (JOKER,), _JOKER_LADDER,
               (800, 200, 100, 50, 20, 7, 5, 3, 2, 1, 1), "20/7/5 full pay", ClassRules("joker", KING)),
     )
 })
