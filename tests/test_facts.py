@@ -117,3 +117,53 @@ def test_no_literal_deck_size_outside_constants():
 def test_the_deck_scanner_sees_a_literal_52():
     tree = ast.parse("x = range(52)  # 52 in a comment is not code\n'''52 in a docstring'''")
     assert [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value == 52] == [52]
+
+
+# --- game counts the docs state, checked against the registries -------------------------------
+
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                 "fifteen sixteen seventeen eighteen nineteen twenty").split()
+#: A count of games written in prose: "ten games", "Nine games", "14 games", "fourteen variants".
+_GAME_COUNT = re.compile(r"(?<!-)\b(%s|\d+) (?:poker )?(?:games|variants)\b" % "|".join(_NUMBER_WORDS), re.IGNORECASE)
+
+
+def _video_poker_games() -> int:
+    from pokerlut.videopoker import GAMES
+    return len(GAMES)
+
+
+#: Every place a game count is stated, with the count the registry gives now.
+STATED_COUNTS = {
+    ("docs/videopoker.md", "video poker games"): _video_poker_games,
+    ("src/pokerlut/videopoker/games.py", "video poker games"): _video_poker_games,
+    ("docs/rules.md", "stud games"): lambda: sum(v.rule.startswith("stud") for v in pokerlut.VARIANTS.values()),
+    ("docs/rules.md", "three-card games"): lambda: sum(3 in v.hand_sizes for v in pokerlut.VARIANTS.values()),
+}
+
+
+def stated_counts() -> list[tuple[str, int, str]]:
+    """``(path, count, sentence start)`` of every game count in README.md, docs/*.md and the package."""
+    paths = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(PACKAGE.rglob("*.py"))]
+    found = []
+    for path in paths:
+        for match in _GAME_COUNT.finditer(path.read_text(encoding="utf-8")):
+            word = match.group(1).lower()
+            count = int(word) if word.isdigit() else _NUMBER_WORDS.index(word)
+            found.append((path.relative_to(ROOT).as_posix(), count, match.group(0)))
+    return found
+
+
+def test_every_stated_game_count_is_the_registrys():
+    claims: dict[str, list[int]] = {}
+    for path, count, _ in stated_counts():
+        claims.setdefault(path, []).append(count)
+    expected: dict[str, list[int]] = {}
+    for (path, _), count in STATED_COUNTS.items():
+        expected.setdefault(path, []).append(count())
+    assert {p: sorted(c) for p, c in claims.items()} == {p: sorted(c) for p, c in expected.items()}, \
+        "a game count in the docs differs from the registry, or a new one is not listed in STATED_COUNTS"
+
+
+def test_the_game_count_pattern_reads_words_and_digits():
+    text = "for ten games; Nine games, 14 variants, the best-five games and three video poker games"
+    assert [m.group(1) for m in _GAME_COUNT.finditer(text)] == ["ten", "Nine", "14"]
