@@ -341,7 +341,7 @@ def test_board_plays_multiway_chop():
 
 
 def test_serial_and_parallel_kernels_agree(monkeypatch):
-    from pokerlut import _threads
+    from pokerlut import _threads, config
     from pokerlut.equities import holdem as H, plan
     from pokerlut.equities.deal import parse_deal
 
@@ -353,7 +353,7 @@ def test_serial_and_parallel_kernels_agree(monkeypatch):
                   pokerlut.get_variant("high"))
     results = []
     for threshold in (0, 10**18):  # every call on threads, then none
-        monkeypatch.setattr(_threads, "PARALLEL_MIN_WORK", threshold)
+        monkeypatch.setattr(config, "PARALLEL_MIN_WORK", threshold)
         results.append((H.run_chunks(mc, scenario, trials, seeds), H.run_exact(*exact_args, boards_per_deal=10**6)))
     assert np.array_equal(results[0][0], results[1][0]) and np.array_equal(results[0][1], results[1][1])
 

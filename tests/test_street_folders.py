@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokerlut import _folders, _threads, iso
+from pokerlut import _folders, _threads, config, iso
 from pokerlut.abstraction import streets
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX locks, links and file ownership")
@@ -57,9 +57,9 @@ def done(folder: Path, street: str = "turn") -> list:
 WRITER = """
 import os, sys, time
 from pathlib import Path
-from pokerlut import _threads
+from pokerlut import config
 from pokerlut.abstraction import streets
-_threads.BLOCK_WORK = 1 << 16
+config.BLOCK_WORK = 1 << 16
 real, calls = streets.compute_block, []
 def held(plan, lo, hi, scratch=None):
     calls.append(lo)
@@ -170,7 +170,7 @@ def test_every_checkpoint_is_written_under_a_name_of_its_own(tmp_path, monkeypat
         return real(src, dst)
 
     monkeypatch.setattr(os, "replace", replace)
-    monkeypatch.setattr(_threads, "BLOCK_WORK", 1 << 16)
+    monkeypatch.setattr(config, "BLOCK_WORK", 1 << 16)
     streets.street_table("turn", tmp_path, board_classes=(0, 6), parallel=False, checkpoint_seconds=0, **TURN)
     checkpoints = [n for n in names if "turn_checkpoint.json" in n]
     assert len(checkpoints) >= 3 and len(set(checkpoints)) == len(checkpoints)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut import _threads, iso
+from pokerlut import _threads, config, iso
 from pokerlut.abstraction import streets
 
 
@@ -31,7 +31,7 @@ def _bytes(table, classes) -> dict[str, bytes]:
                                                    ("river", {"dtype": "uint16"}, (0, 300))])
 def test_an_interrupted_run_resumes_to_the_same_bytes(tmp_path, monkeypatch, street, kwargs, classes):
     fresh = streets.street_table(street, tmp_path / "fresh", board_classes=classes, progress=False, **kwargs)
-    monkeypatch.setattr(_threads, "BLOCK_WORK", 1 << 16)  # many small blocks
+    monkeypatch.setattr(config, "BLOCK_WORK", 1 << 16)  # many small blocks
     real = streets.compute_block
     calls = []
 

@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from . import layout
+from . import config, layout
 from ._messages import hand_size_text, sizes_text
 from .cards import (error_text, format_card, integer_or_none, integer_text, is_text_array, named, parse_cards,
                     refuse_masked, shown, text_array, text_hands, unmasked)
@@ -55,11 +55,6 @@ __all__ = ["card_array", "hand_rows", "first_problem", "problem_text", "raise_fo
            "MAX_DEPTH", "MAX_ITEMS", "OK", "NOT_A_CARD", "REPEATED"]
 
 
-#: Nesting deeper than this is refused: a batch of hands needs three or four levels.
-MAX_DEPTH = 32
-#: Elements of nested Python sequences read at most (an array has no such limit): more is refused
-#: before it is copied, so that a list holding the same list many times over cannot fill memory.
-MAX_ITEMS = 1 << 28
 
 _LISTS = {list, tuple}
 _CARD_TEXT = (str, bytes, np.str_, np.bytes_)
@@ -230,8 +225,8 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True, roots: t
     above: list = []
     held = []  # lists made here from arrays: alive until the end, so that no id is reused
     while True:
-        if len(dims) > MAX_DEPTH:
-            raise ValueError(f"{what}: lists nested more than {MAX_DEPTH} deep; card input has a few levels (hands, "
+        if len(dims) > config.MAX_DEPTH:
+            raise ValueError(f"{what}: lists nested more than {config.MAX_DEPTH} deep; card input has a few levels (hands, "
                              f"then their cards)")
         kinds = set(map(type, level))
         if kinds and kinds <= _LISTS:
@@ -253,8 +248,8 @@ def _nested(level: list, dims: list[int], what: str, text: bool = True, roots: t
                                  f"({shown(level[i])}) has length {len(level[i])}, but "
                                  f"{named(_index(0, dims), 'row')} ({shown(level[0])}) has length {first}")
             width = lengths.pop()
-            if len(level) * width > MAX_ITEMS:
-                raise ValueError(f"{what}: more than {MAX_ITEMS:,} elements as nested lists; pass a numpy array")
+            if len(level) * width > config.MAX_ITEMS:
+                raise ValueError(f"{what}: more than {config.MAX_ITEMS:,} elements as nested lists; pass a numpy array")
             above = level
             dims.append(width)
             level = list(chain.from_iterable(level))
@@ -843,3 +838,14 @@ def check_deal(groups: Sequence[tuple[str, np.ndarray]], cards: np.ndarray, deal
     """
     row = np.concatenate([np.asarray(c, dtype=np.uint8).ravel() for _, c in groups] + [np.zeros(0, np.uint8)])
     raise_for_deals(row[None, :], [(label, len(np.ravel(c))) for label, c in groups], cards, dealt_in, deck)
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"MAX_DEPTH": "MAX_DEPTH", "MAX_ITEMS": "MAX_ITEMS"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

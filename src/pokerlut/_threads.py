@@ -38,18 +38,11 @@ from typing import Any, Callable, Iterator, Sequence
 import numba
 import numpy as np
 
+from . import config
 from ._messages import integer_text, shown
 
-#: Calls of at least this many lookups' work are cut into pieces for the pool (``parallel=None``).
-PARALLEL_MIN_WORK = 1 << 16
 #: ... which for :func:`pokerlut.evaluate` is this many hands (a hand is one lookup).
-PARALLEL_MIN_HANDS = PARALLEL_MIN_WORK
-#: About how long one uninterruptible kernel call may run before Python gets a look in ...
-BLOCK_SECONDS = 0.1
-#: ... and about how many lookups that is, per thread (at 40-400 M lookups/s: 0.01-0.1 s).
-BLOCK_WORK = 1 << 22
-#: The most threads :func:`set_num_threads` accepts (each one is an OS thread with its own stack).
-MAX_THREADS = 1024
+PARALLEL_MIN_HANDS = config.PARALLEL_MIN_WORK
 
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
@@ -81,9 +74,9 @@ def get_num_threads() -> int:
             value = int(env)
         except ValueError:
             raise ValueError(f"POKERLUT_NUM_THREADS must be a positive integer, got {env!r}") from None
-        if 1 <= value <= MAX_THREADS:
+        if 1 <= value <= config.MAX_THREADS:
             return value
-        raise ValueError(f"POKERLUT_NUM_THREADS must be an integer from 1 to {MAX_THREADS}, got {env!r}")
+        raise ValueError(f"POKERLUT_NUM_THREADS must be an integer from 1 to {config.MAX_THREADS}, got {env!r}")
     return max(1, int(numba.config.NUMBA_NUM_THREADS))
 
 
@@ -99,8 +92,8 @@ def set_num_threads(n: int | None) -> None:
         return
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise TypeError(f"the number of threads must be an integer, got {shown(n)} ({type(n).__name__})")
-    if not 1 <= n <= MAX_THREADS:
-        raise ValueError(f"the number of threads must be from 1 to {MAX_THREADS}, got {integer_text(n)}")
+    if not 1 <= n <= config.MAX_THREADS:
+        raise ValueError(f"the number of threads must be from 1 to {config.MAX_THREADS}, got {integer_text(n)}")
     _num_threads = int(n)
 
 
@@ -126,7 +119,7 @@ def use_threads(work: float, parallel: bool | None = None) -> bool:
     parallel = check_parallel(parallel)
     if get_num_threads() == 1:
         return False
-    return work >= PARALLEL_MIN_WORK if parallel is None else parallel
+    return work >= config.PARALLEL_MIN_WORK if parallel is None else parallel
 
 
 def n_chunks() -> int:
@@ -266,7 +259,7 @@ def run_blocks(piece: Callable[[int, int, int], Any], n_items: int, *, cost: Any
     total = float(cumulative[-1]) if per_item is not None else n_items * float(cost)
     threads = use_threads(total, parallel)
     n_pieces = n_chunks() if threads else 1
-    block_work = BLOCK_WORK * (get_num_threads() if threads else 1)
+    block_work = config.BLOCK_WORK * (get_num_threads() if threads else 1)
 
     def cut(lo: int, hi: int, parts: int) -> list[int]:
         """Item boundaries cutting ``lo..hi`` into ``parts`` pieces of about equal cost."""
@@ -289,3 +282,14 @@ def run_blocks(piece: Callable[[int, int, int], Any], n_items: int, *, cost: Any
         if bar is not None:
             bar.update(float(np.sum(bar_per_item[lo:hi])) if np.ndim(bar_per_item) else (hi - lo) * bar_per_item)
     return results
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"PARALLEL_MIN_WORK": "PARALLEL_MIN_WORK", "BLOCK_SECONDS": "BLOCK_SECONDS", "BLOCK_WORK": "BLOCK_WORK", "MAX_THREADS": "MAX_THREADS"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

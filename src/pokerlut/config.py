@@ -1,4 +1,4 @@
-"""Budgets and limits: every tunable of the equity engines in one place, read at call time.
+"""Budgets and limits: the library's tunables in one place, read at call time.
 
 A *tunable* is a policy (how much work ``exact=None`` enumerates before it samples, how large a run
 may grow before it is refused), not a fact of the game (deck size, hand sizes: :mod:`pokerlut.constants`)
@@ -28,7 +28,11 @@ from __future__ import annotations
 
 __all__ = ["EXACT_BUDGET", "OMAHA_EXACT_BUDGET", "STUD_EXACT_BUDGET", "STUD_MAX_EXACT", "MAX_DEALS",
            "CHUNK_TRIALS", "MAX_SAMPLES", "MAX_DRAWS", "MAX_DRAWS_PER_SAMPLE", "PREFLOP_WORK_FRACTION",
-           "MAX_FOLD_DEALS", "FOLD_EXACT_LIMIT", "FIT_SEARCH_NODES", "DEFAULTS", "reset"]
+           "MAX_FOLD_DEALS", "FOLD_EXACT_LIMIT", "FIT_SEARCH_NODES", "PARALLEL_MIN_WORK", "BLOCK_SECONDS",
+           "BLOCK_WORK", "MAX_THREADS", "PROBE_TRIALS", "PROBE_WORK_FIRST", "INDEX_COST", "UNINDEX_COST",
+           "MAX_RANGE_CHARS", "MAX_OMAHA_RANGE_CHARS", "MAX_PATTERN_HANDS", "MAX_RANGE_HANDS", "MAX_NUMBER_CHARS",
+           "MAX_TOKEN_CHARS", "MAX_DEPTH", "MAX_ITEMS", "MAX_MANIFEST_BYTES", "MAX_TABLE_BYTES",
+           "MAX_CHECKPOINT_BYTES", "MAX_BINS", "DEFAULTS", "reset"]
 
 # --- exact or sampled (exact=None) -------------------------------------------------------------
 #: Hold'em-style player-hands (deals x boards x players) enumerated when ``exact=None``: 400 million
@@ -62,6 +66,50 @@ MAX_DRAWS = 1_000_000_000
 MAX_DRAWS_PER_SAMPLE = 100
 #: The most partial deals the search for hands that fit together visits before it answers "unknown".
 FIT_SEARCH_NODES = 200_000
+
+# --- work split over threads -----------------------------------------------------------------
+#: Calls of at least this many lookups' work are cut into pieces for the thread pool (``parallel=None``).
+PARALLEL_MIN_WORK = 1 << 16
+#: About how long (seconds) one uninterruptible kernel call may run before Python (Ctrl-C) gets a look in.
+BLOCK_SECONDS = 0.1
+#: About how many lookups that is per thread (at 40-400 M lookups/s: 0.01-0.1 s); also a Monte Carlo slice.
+BLOCK_WORK = 1 << 22
+#: The most threads :func:`pokerlut.set_num_threads` accepts (each one is an OS thread with its own stack).
+MAX_THREADS = 1024
+#: Monte Carlo rate probe: at least this many deals counted before the draws needed are estimated ...
+PROBE_TRIALS = 64
+#: ... or this much work spent, in steps from this many lookups, doubling, up to :data:`BLOCK_WORK`.
+PROBE_WORK_FIRST = 1 << 12
+#: What one hand-isomorphism index costs, in lookups (the thread pool's cost model).
+INDEX_COST = 3.0
+#: What one unindex (index back to cards) costs, in lookups.
+UNINDEX_COST = 40.0
+
+# --- input limits (larger input is a clear error, not hours of work or a full memory) -----------
+#: The most characters of a Hold'em range text (all 1,326 combos with 32-character weights are ~52,000).
+MAX_RANGE_CHARS = 200_000
+#: The most characters of an Omaha range text (every 4-card hand listed with 8-digit weights is ~5 million).
+MAX_OMAHA_RANGE_CHARS = 8_000_000
+#: The most hands one Omaha pattern may stand for before duplicates merge (``******`` is 20 million).
+MAX_PATTERN_HANDS = 5_000_000
+#: The most hands all the patterns of one Omaha range may stand for together (``random`` counts as none).
+MAX_RANGE_HANDS = 20_000_000
+#: The most characters of one weight in a range (``0.123456789012345678`` is 20).
+MAX_NUMBER_CHARS = 32
+#: The most characters of one range token (a class, a combo or an Omaha pattern, with its weight).
+MAX_TOKEN_CHARS = 100
+#: Nested Python sequences deeper than this are refused (a batch of hands needs three or four levels).
+MAX_DEPTH = 32
+#: Elements of nested Python sequences read at most (arrays have no such limit): a list repeating itself is refused.
+MAX_ITEMS = 1 << 28
+#: The most bytes a table manifest may have: a bound on what a damaged manifest makes the loader read.
+MAX_MANIFEST_BYTES = 1 << 20
+#: The most bytes a table file may have (the largest table is 1.5 MB).
+MAX_TABLE_BYTES = 1 << 26
+#: The largest abstraction checkpoint read (one of a run split into millions of pieces is tens of MB).
+MAX_CHECKPOINT_BYTES = 256 << 20
+#: The most bins a hand-strength abstraction may have.
+MAX_BINS = 10_000
 
 #: The defaults, as shipped: what :func:`reset` restores.
 DEFAULTS: dict[str, int | float] = {name: globals()[name] for name in __all__ if name.isupper() and name != "DEFAULTS"}

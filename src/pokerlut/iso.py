@@ -52,7 +52,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _threads
+from . import config, _threads
 from ._input import card_array, deal_rows, integer_array, natural_card_table, raise_for_deals
 from ._notice import noticed
 from .cards import format_cards, shown  # noqa: F401  (format_cards: the examples use it)
@@ -69,9 +69,6 @@ __all__ = ["index", "unindex", "count", "rounds_of", "street_indexer", "board_in
 #: The number of classes by street, as the hand-isomorphism indexer publishes them.
 PUBLISHED_COUNTS = {0: 169, 3: 1_286_792, 4: 55_190_538, 5: 2_428_287_420}
 _CFG_BITS = 4
-#: What an index costs, in lookups (:func:`pokerlut._threads.run_blocks`), and an unindex.
-INDEX_COST = 3.0
-UNINDEX_COST = 40.0
 _SPLITMIX = 0x9E3779B97F4A7C15
 _MASK64 = (1 << 64) - 1
 
@@ -299,7 +296,7 @@ class Indexer:
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             return kernel(first[lo:hi], second[lo:hi], spec, *args, out[lo:hi])
 
-        _threads.run_blocks(piece, n, cost=INDEX_COST, parallel=parallel)
+        _threads.run_blocks(piece, n, cost=config.INDEX_COST, parallel=parallel)
         return out
 
     def index(self, cards: Any, *, parallel: bool | None = None) -> np.ndarray:
@@ -338,7 +335,7 @@ class Indexer:
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             return kernel(flat[lo:hi], spec, *args, first[lo:hi], second[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
 
-        _threads.run_blocks(piece, len(flat), cost=UNINDEX_COST)
+        _threads.run_blocks(piece, len(flat), cost=config.UNINDEX_COST)
         return first.reshape(lead + (n_first,)), second.reshape(lead + (self.n_cards - n_first,))
 
 
@@ -475,7 +472,7 @@ class StreetIndexer:
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             return kernel(holes[lo:hi], boards[lo:hi], spec, *args, out[lo:hi])
 
-        _threads.run_blocks(piece, n, cost=INDEX_COST, parallel=parallel)
+        _threads.run_blocks(piece, n, cost=config.INDEX_COST, parallel=parallel)
         return out
 
     def unindex(self, index: Any) -> Hand:
@@ -495,7 +492,7 @@ class StreetIndexer:
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             return kernel(flat[lo:hi], spec, *args, holes[lo:hi], boards[lo:hi], np.zeros(N_SUITS, dtype=np.uint64))
 
-        _threads.run_blocks(piece, len(flat), cost=UNINDEX_COST)
+        _threads.run_blocks(piece, len(flat), cost=config.UNINDEX_COST)
         return Hand(holes.reshape(lead + (HOLDEM_HOLE,)), boards.reshape(lead + (self.n_board,)))
 
 
@@ -732,3 +729,14 @@ def unindex(index: Any, n_board: int, *, hole: bool = True, by_round: bool = Tru
         return street_indexer(n_board, by_round).unindex(index)
     first, second = board_indexer(n_board, by_round).unindex(index, 0)
     return Hand(first, second)
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"INDEX_COST": "INDEX_COST", "UNINDEX_COST": "UNINDEX_COST"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,7 +31,7 @@ from typing import Mapping, NamedTuple
 
 import numpy as np
 
-from . import layout
+from . import config, layout
 from ._messages import shown
 from .constants import (BADUGI_CARDS, CATEGORIES, HAND_SIZES, MAX_STRENGTH, N_NATURAL, N_RANKS, N_SUITS,
                         NATURAL_STRENGTHS, NO_CARD, THREE_CARDS, WILD)
@@ -172,10 +172,6 @@ class TableSet:
 
 # --------------------------------------------------------------------------- reading files
 
-#: The most bytes a manifest or a table file may have (the largest table is 1.5 MB): a bound on
-#: what a damaged manifest can make the loader read.
-MAX_MANIFEST_BYTES = 1 << 20
-MAX_TABLE_BYTES = 1 << 26
 _FILE_NAME = re.compile(r"[a-z][a-z0-9_]*\.npy")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
@@ -214,7 +210,7 @@ def regular_file_size(path: Path | str) -> int:
     return info.st_size
 
 
-def read_regular_file(path: Path, *, size: int | None = None, limit: int = MAX_TABLE_BYTES) -> bytes:
+def read_regular_file(path: Path, *, size: int | None = None, limit: int = config.MAX_TABLE_BYTES) -> bytes:
     """The bytes of ``path``, which must be a regular file (a link to one is fine) of exactly
     ``size`` bytes (when given) and at most ``limit``.  The file is opened without blocking and
     checked on the open descriptor (``fstat``) before a byte is read, so a FIFO never hangs the
@@ -261,10 +257,10 @@ def _manifest_problem(manifest) -> str | None:
                 return f"has no {kind.__name__} {key!r} for {name}"
         if not _SHA256.fullmatch(info["sha256"]):
             return f"gives {name} a 'sha256' that is not 64 hex digits"
-        if not 0 < info["bytes"] <= MAX_TABLE_BYTES:
-            return f"gives {name} {info['bytes']} bytes (a table file has 1..{MAX_TABLE_BYTES})"
+        if not 0 < info["bytes"] <= config.MAX_TABLE_BYTES:
+            return f"gives {name} {info['bytes']} bytes (a table file has 1..{config.MAX_TABLE_BYTES})"
         shape = info["shape"]
-        if not 0 < len(shape) <= 2 or not all(isinstance(d, int) and not isinstance(d, bool) and 0 < d <= MAX_TABLE_BYTES
+        if not 0 < len(shape) <= 2 or not all(isinstance(d, int) and not isinstance(d, bool) and 0 < d <= config.MAX_TABLE_BYTES
                                                for d in shape):
             return f"gives {name} the shape {str(shape)[:80]}, not one or two positive sizes"
     return None
@@ -273,7 +269,7 @@ def _manifest_problem(manifest) -> str | None:
 def _read_manifest(root: Path, name: str) -> dict[str, dict]:
     path = root / MANIFEST
     try:
-        raw = read_regular_file(path, limit=MAX_MANIFEST_BYTES)
+        raw = read_regular_file(path, limit=config.MAX_MANIFEST_BYTES)
     except FileNotFoundError:
         raise FileNotFoundError(f"no table set {name!r}: {path} does not exist; {_fix()}") from None
     except ValueError as e:
@@ -611,3 +607,14 @@ def load_table_set(name: str = HIGH, folder: str | None = None) -> TableSet:
         raise ValueError(f"table {root / (e.stem + '.npy')} breaks the table layout (pokerlut.layout): {e.problem}; "
                          f"{_fix()}") from None
     return TableSet(name, MappingProxyType(arrays))
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"MAX_MANIFEST_BYTES": "MAX_MANIFEST_BYTES", "MAX_TABLE_BYTES": "MAX_TABLE_BYTES"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -65,7 +65,7 @@ from typing import Any
 import numpy as np
 
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
-from .. import _threads
+from .. import config, _threads
 from .._folders import (NO_FOLLOW, FolderInUse, FolderLock, create_new, file_problem, replace_file, reserve_space,
                         temporary_name, unsafe_reason)
 from .._notice import noticed, progress_bar
@@ -84,8 +84,6 @@ DEFAULT_STREET_BINS = 50
 #: The river's hand strength is out of this many half-points: 2 x C(45, 2) opponent combos.
 FULL = 1980
 CHECKPOINT_VERSION = 1
-#: The largest checkpoint read (one of a run split into millions of pieces is a few tens of MB).
-MAX_CHECKPOINT_BYTES = 256 << 20
 _DTYPES = {"float32", "float64", "uint16"}
 
 
@@ -280,9 +278,9 @@ def _checkpoint_bytes(path: Path) -> bytes | None:
         os.close(fd)
         raise _damaged(path, "it " + problem.removeprefix(f"{path} "))
     with os.fdopen(fd, "rb") as f:
-        if st.st_size > MAX_CHECKPOINT_BYTES:
+        if st.st_size > config.MAX_CHECKPOINT_BYTES:
             raise _damaged(path, f"it holds {st.st_size:,} bytes, more than any checkpoint")
-        return f.read(MAX_CHECKPOINT_BYTES + 1)
+        return f.read(config.MAX_CHECKPOINT_BYTES + 1)
 
 
 def read_checkpoint(path: str | os.PathLike[str], plan: dict) -> dict | None:
@@ -673,3 +671,14 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     files = {k: folder / name for k, (name, _, _) in plan["files"].items()}
     return StreetTable(street, bool(by_round), plan["bins"], dtype, plan["count"], n_classes, finished, files,
                        out.checkpoint, already, time.perf_counter() - start)
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"MAX_CHECKPOINT_BYTES": "MAX_CHECKPOINT_BYTES"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

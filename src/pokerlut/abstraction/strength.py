@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .. import _threads
+from .. import config, _threads
 from .._input import card_array, deal_rows, natural_card_table, raise_for_deals
 from ..cards import integer_text, shown
 from .._notice import noticed
@@ -50,7 +50,6 @@ __all__ = ["hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "Pot
 #: Board sizes the hand-strength functions take (preflop equities: :func:`pokerlut.preflop_equity`).
 STRENGTH_BOARD_SIZES = (3, 4, 5)
 DEFAULT_BINS = 10
-MAX_BINS = 10_000
 
 
 @dataclass(frozen=True)
@@ -108,8 +107,8 @@ def opponent_weights(opponent: Any) -> np.ndarray:
 def check_bins(bins: Any) -> int:
     if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
         raise TypeError(f"bins must be an integer, got {shown(bins)}")
-    if not 1 <= bins <= MAX_BINS:
-        raise ValueError(f"bins must be from 1 to {MAX_BINS:,}, got {integer_text(bins)}")
+    if not 1 <= bins <= config.MAX_BINS:
+        raise ValueError(f"bins must be from 1 to {config.MAX_BINS:,}, got {integer_text(bins)}")
     return int(bins)
 
 
@@ -343,3 +342,14 @@ def potential(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *,
     """
     r = rollout(holes, boards, opponent, bins=1, potential=True, parallel=parallel)
     return Potential(r.ppot, r.npot)
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"MAX_BINS": "MAX_BINS"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -57,16 +57,10 @@ __all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "MonteCarloRun", "mc
 
 #: What one Monte Carlo trial of one player costs, in lookups (the draws and the settling).
 _TRIAL_LOOKUPS = 2
-#: The work (about lookups: a combo drawn is one, a deal counted two per player) a Monte Carlo chunk
-#: advances in one kernel call, about :data:`pokerlut._threads.BLOCK_WORK`: a fraction of a second,
-#: so Ctrl-C is answered within about a second however rarely the players' combos fit together.
-SLICE_WORK = _threads.BLOCK_WORK
-#: The first batch of draws :func:`check_draws` estimates the rate of fitting deals from: at least
-#: ``PROBE_TRIALS`` deals counted, or ``PROBE_WORK`` units of work spent (in steps from
-#: ``PROBE_WORK_FIRST``, doubling), whichever comes first.
-PROBE_TRIALS = 64
-PROBE_WORK = _threads.BLOCK_WORK
-PROBE_WORK_FIRST = 1 << 12
+#: ``SLICE_WORK`` (the work, about lookups: a combo drawn is one, a deal counted two per player, a
+#: Monte Carlo chunk advances in one kernel call) and ``PROBE_WORK`` are
+#: :data:`pokerlut.config.BLOCK_WORK`, read at call time: a fraction of a second, so Ctrl-C is
+#: answered within about a second however rarely the players' combos fit together.
 
 BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
 
@@ -270,8 +264,8 @@ def check_draws(run: MonteCarloRun, samples: int, max_draws: int, fit_draws: int
     if not len(run.left):
         return
     first = np.zeros(1, np.int64)
-    budget, spent, start = PROBE_WORK_FIRST, 0, time.perf_counter()
-    while run.left[0] and spent < PROBE_WORK and run.trials[0] - run.left[0] < PROBE_TRIALS:
+    budget, spent, start = config.PROBE_WORK_FIRST, 0, time.perf_counter()
+    while run.left[0] and spent < config.BLOCK_WORK and run.trials[0] - run.left[0] < config.PROBE_TRIALS:
         run.advance(first, budget)
         run.raise_if_failed()
         spent += budget
@@ -316,7 +310,7 @@ def run_sliced(run, progress: bool = False, max_draws: int | None = None, sample
                 bar.update(total - int(run.left.sum()))
 
         def piece(lo: int, hi: int, slot: int) -> int:
-            return run.advance(todo[lo:hi], SLICE_WORK)
+            return run.advance(todo[lo:hi], config.BLOCK_WORK)
 
         def after_block(lo: int, hi: int, counted: list) -> None:
             run.raise_if_failed()
@@ -331,7 +325,7 @@ def run_sliced(run, progress: bool = False, max_draws: int | None = None, sample
             todo = np.flatnonzero(run.left)
             if not len(todo):
                 break
-            cost = np.minimum(run.left[todo] * float(run.trial_cost), SLICE_WORK)
+            cost = np.minimum(run.left[todo] * float(run.trial_cost), config.BLOCK_WORK)
             _threads.run_blocks(piece, len(todo), cost=cost, after_block=after_block)
     finally:
         if bar is not None:
@@ -436,3 +430,15 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
     counts = run_chunks(mc_input(deal), np.zeros(len(trials), np.int64), trials, seeds, progress, limit, int(samples),
                         fit).sum(axis=0)
     return mc_result(deal, counts, int(samples), entropy, time.perf_counter() - start)
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"PROBE_TRIALS": "PROBE_TRIALS", "PROBE_WORK_FIRST": "PROBE_WORK_FIRST", "SLICE_WORK": "BLOCK_WORK",
+                "PROBE_WORK": "BLOCK_WORK"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -42,6 +42,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .. import config
 from ..cards import format_cards, shown
 from ..constants import N_NATURAL, N_RANKS, N_SUITS, OMAHA_HOLE_SIZES, RANK_CHARS, SUIT_CHARS, card
 from ..typing import CardsLike
@@ -49,15 +50,6 @@ from .tokens import card_set, range_error, range_tokens, shown_text
 
 __all__ = ["OmahaRange", "parse_omaha_range", "MAX_PATTERN_HANDS", "MAX_RANGE_HANDS", "MAX_OMAHA_RANGE_CHARS"]
 
-#: The most hands one pattern may stand for before duplicates are merged (``******``, every
-#: 6-card hand, is 20 million: too many to list; an Omaha player holding any hand is "random").
-MAX_PATTERN_HANDS = 5_000_000
-#: The most hands all the patterns of one range may stand for together, before duplicates are
-#: merged (``random`` counts as none: it is every hand without listing them).
-MAX_RANGE_HANDS = 20_000_000
-#: The most characters of an Omaha range text: every 4-card hand (270,725) listed one by one with
-#: a weight of 8 digits is about 5 million.  Longer is an error (parsing is linear in the length).
-MAX_OMAHA_RANGE_CHARS = 8_000_000
 
 _RANK = {c.lower(): r for r, c in enumerate(RANK_CHARS)}
 _SUIT = {c: s for s, c in enumerate(SUIT_CHARS)}
@@ -280,8 +272,8 @@ def pattern_masks(word: str) -> tuple[np.ndarray, int]:
     # the narrowest places first: fewer partial hands to carry
     for place, count in sorted(groups.items(), key=lambda g: len(_candidates(*g[0]))):
         candidates = _candidates(*place)
-        if len(masks) * comb(len(candidates), count) > MAX_PATTERN_HANDS:
-            raise _PatternError(f"the pattern stands for more than {MAX_PATTERN_HANDS:,} hands; an Omaha player "
+        if len(masks) * comb(len(candidates), count) > config.MAX_PATTERN_HANDS:
+            raise _PatternError(f"the pattern stands for more than {config.MAX_PATTERN_HANDS:,} hands; an Omaha player "
                                 f"holding any hand is 'random'", 0, len(word))
         options = subset_masks(candidates, count)
         fits = (masks[:, None] & options[None, :]) == 0
@@ -344,7 +336,7 @@ def parse_omaha_range(text: str, *, blocked: CardsLike | None = None, n_cards: i
     size, size_token = n_cards, None
     listed = 0
     for start, word, weight, raw in range_tokens(text, join_cards=max(OMAHA_HOLE_SIZES),
-                                                 max_chars=MAX_OMAHA_RANGE_CHARS):
+                                                 max_chars=config.MAX_OMAHA_RANGE_CHARS):
         try:
             masks, k = pattern_masks(word)
         except _PatternError as e:
@@ -358,9 +350,9 @@ def parse_omaha_range(text: str, *, blocked: CardsLike | None = None, n_cards: i
             raise range_error(text, start, raw, f"every hand of a range has as many cards: {earlier}, this one {k}")
         size, size_token = k, size_token or raw
         listed += len(masks)
-        if listed > MAX_RANGE_HANDS:
+        if listed > config.MAX_RANGE_HANDS:
             raise range_error(text, start, raw, f"the patterns up to this one stand for more than "
-                                                f"{MAX_RANGE_HANDS:,} hands in all; narrow them, or write 'random'")
+                                                f"{config.MAX_RANGE_HANDS:,} hands in all; narrow them, or write 'random'")
         parts.append((masks, weight))
     if not parts:
         raise ValueError(f"the range {shown_text(text)} holds no hand")
@@ -379,3 +371,14 @@ def parse_omaha_range(text: str, *, blocked: CardsLike | None = None, n_cards: i
                          f"must be > 0 for at least one hand")
     rng = OmahaRange(_hands_of_masks(unique[live], size), weights[live].astype(np.float64))
     return rng.blocked(blocked)
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"MAX_PATTERN_HANDS": "MAX_PATTERN_HANDS", "MAX_RANGE_HANDS": "MAX_RANGE_HANDS", "MAX_OMAHA_RANGE_CHARS": "MAX_OMAHA_RANGE_CHARS"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

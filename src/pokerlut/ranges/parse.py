@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .. import config
 from ..cards import format_cards, parse_cards
 from ..constants import N_NATURAL, RANK_CHARS
 from ..typing import CardsLike
@@ -40,9 +41,6 @@ from .tokens import MAX_WEIGHT, card_set, range_error, range_tokens, shown_text
 
 __all__ = ["Range", "parse_range", "ALL_COMBOS", "MAX_WEIGHT", "MAX_RANGE_CHARS"]
 
-#: The most characters of a Hold'em range text: every one of the 1,326 combos with a weight of
-#: 32 characters is about 52,000.  Longer is an error (parsing takes time linear in the length).
-MAX_RANGE_CHARS = 200_000
 
 ALL_COMBOS = np.array([(a, b) for b in range(N_NATURAL) for a in range(b)], dtype=np.uint8)[:, ::-1].copy()
 """Every two-card combo, higher card id first (1326, 2) uint8."""
@@ -246,7 +244,7 @@ def parse_range(text: str, *, blocked: CardsLike | None = None, variant: Variant
     if not isinstance(text, str):
         raise TypeError(f"a range is a string, not {type(text).__name__}")
     weights = np.full(len(ALL_COMBOS), np.nan)  # NaN: not named; a combo named twice keeps its last weight
-    for start, word, weight, raw in range_tokens(text, max_chars=MAX_RANGE_CHARS):
+    for start, word, weight, raw in range_tokens(text, max_chars=config.MAX_RANGE_CHARS):
         try:
             indices = _expand_array(word.lower())
         except _RangeError as e:
@@ -261,3 +259,14 @@ def parse_range(text: str, *, blocked: CardsLike | None = None, variant: Variant
                          f"be > 0 for at least one hand")
     rng = Range(ALL_COMBOS[order], weights[order])
     return rng.blocked(blocked)
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"MAX_RANGE_CHARS": "MAX_RANGE_CHARS"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

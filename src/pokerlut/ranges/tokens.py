@@ -16,6 +16,7 @@ import re
 
 import numpy as np
 
+from .. import config
 from .._input import card_array
 from ..typing import CardsLike
 
@@ -31,10 +32,6 @@ MAX_WEIGHT = 1e12
 #: The smallest weight above 0: the smallest positive float64 (a subnormal number).  A weight
 #: written above 0 that rounds to 0.0 (``1e-400``) is refused rather than silently dropped.
 MIN_WEIGHT = 5e-324
-#: The most characters of one weight (``0.123456789012345678`` is 20); longer is an error.
-MAX_NUMBER_CHARS = 32
-#: The most characters of one token (a hand class, a combo, an Omaha pattern, with its weight).
-MAX_TOKEN_CHARS = 100
 #: What an error shows of the text on either side of the bad token, and of the token itself.
 _CONTEXT_CHARS = 40
 _SHOWN_TOKEN_CHARS = 40
@@ -118,9 +115,9 @@ def _weight(number: str, text: str, start: int, raw: str, where: str = "") -> fl
     """A weight's text as a float: a number (see ``_NUMBER_RE``) of at most ``MAX_NUMBER_CHARS``
     characters, finite, 0 or from ``MIN_WEIGHT`` to ``MAX_WEIGHT``; else the range error with a
     caret under ``raw``."""
-    if len(number) > MAX_NUMBER_CHARS:
+    if len(number) > config.MAX_NUMBER_CHARS:
         raise range_error(text, start, raw, f"the weight {where}is {len(number):,} characters long; a weight is a "
-                                            f"number of at most {MAX_NUMBER_CHARS} characters like 0.5 or 1e-3")
+                                            f"number of at most {config.MAX_NUMBER_CHARS} characters like 0.5 or 1e-3")
     if not number or _number_end(number, 0) != len(number):
         raise range_error(text, start, raw, f"the weight {where}must be a number like 0.5 or 1e-3, not {number!r}")
     weight = float(number)
@@ -172,8 +169,8 @@ def range_tokens(text: str, join_cards: int = 2, max_chars: int = 200_000):
         end = _WORD_RE.match(text, pos).end()
         if end == pos:  # a stray '('
             raise range_error(text, pos, ch, "a '(' must follow a weight, e.g. '0.5(QQ)'")
-        if end - pos > MAX_TOKEN_CHARS:
-            raise range_error(text, pos, text[pos:end], f"a range token is at most {MAX_TOKEN_CHARS} characters; this "
+        if end - pos > config.MAX_TOKEN_CHARS:
+            raise range_error(text, pos, text[pos:end], f"a range token is at most {config.MAX_TOKEN_CHARS} characters; this "
                                                         f"one has {end - pos:,}")
         word = text[pos:end]
         weight = group_weight if group_weight is not None else 1.0
@@ -194,3 +191,14 @@ def range_tokens(text: str, join_cards: int = 2, max_chars: int = 200_000):
         pos = end
     if group_weight is not None:
         raise range_error(text, group_start, text[group_start:], "the weight group is not closed with ')'")
+
+
+#: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
+_FROM_CONFIG = {"MAX_NUMBER_CHARS": "MAX_NUMBER_CHARS", "MAX_TOKEN_CHARS": "MAX_TOKEN_CHARS"}
+
+
+def __getattr__(name: str):
+    """The old names of the tunables now in :mod:`pokerlut.config`, read there."""
+    if name in _FROM_CONFIG:
+        return getattr(config, _FROM_CONFIG[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
