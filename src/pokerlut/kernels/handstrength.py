@@ -24,7 +24,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..constants import N_NATURAL
+from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
 from .compile import compile_kernel
 from .iso import SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks, hole_part
 from .primitives import first_card, suit_rank_bit, value_of_bits
@@ -169,9 +169,10 @@ def street_features(boards, offsets, spec, small, config, hmult, hshift, segment
     and rounds); the board indexer's tables and the street's ``segments`` place the combos."""
     n_board = spec[SPEC_SECOND]
     n_rounds = spec[SPEC_ROUNDS]
-    river = n_board == 5
+    river = n_board == BOARD_CARDS
     n_deck = N_NATURAL - n_board
-    full = 2 * (n_deck - (5 - n_board) - 2) * (n_deck - (5 - n_board) - 3) // 2  # 2 * C(45, 2) = 1980
+    unseen = n_deck - (BOARD_CARDS - n_board) - HOLDEM_HOLE  # an opponent's cards come from these
+    full = 2 * unseen * (unseen - 1) // 2  # 2 * C(45, 2) = 1980
     n_pairs = n_deck * (n_deck - 1) // 2
     for c in range(boards.shape[0]):
         m0, m1, m2, m3, big = deal_masks(boards, boards, c, 0, n_board, spec[SPEC_ROUND_OF:], config)
