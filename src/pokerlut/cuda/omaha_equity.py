@@ -1,0 +1,235 @@
+"""Omaha and Omaha hi-lo equity on the device: every board (exact) or random deals (Monte Carlo).
+
+Each player's hand is ranked by brute force on each board (every pair of its hole cards with
+every three board cards, in the high game's 5-card tables, and in the eight-or-better tables for
+the low), as :mod:`pokerlut.cuda.omaha` ranks it.  The pot is settled as the CPU's Omaha kernels
+settle it (:func:`pokerlut.kernels.omaha_equity.settle_pot`): in hi-lo half to the best high hands
+and half to the best qualifying lows, the whole to the high side when no low qualifies, each part
+split evenly; accumulators per player ``0`` whole pots, ``1`` part of a pot, ``2`` pot units, and
+in hi-lo ``4..6`` the high half, the low half and the high half without a low (the CPU's columns).
+
+* Exact: every conflict-free combination of the players' hands (fixed hands or Omaha ranges, the
+  CPU's :func:`~pokerlut.equities.omaha.omaha_combinations`) on every completion of the board; a
+  thread per combination and run of boards, each board unranked from its index.
+* Monte Carlo: trial ``i`` draws from the counter-based stream of ``(seed, i)`` alone (the Hold'em
+  engine's generator), so the same seed gives the same numbers whatever the launch shape: ranged
+  players' hands by weight (Walker's alias tables, redrawn whole when two share a card), random
+  players' cards and the missing board cards uniformly from the cards left.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..constants import BOARD_CARDS, MAX_PLAYERS
+from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
+from ..equities.holdem import alias_table
+from ..equities.omaha import _hands, omaha_combinations
+from ..equities.plan import MAX_DEALS
+from ..equities.results import fractions, hilo_sides
+from ..omaha import omaha_variant
+from ..ranges.omaha import hand_masks
+from .batch import launch_shape
+from .device import U64, cuda, hand_value, suit_rank_bit, tables as device_tables, value_of_bits
+from .engines import SHARE_UNITS, _binomials, _draw, _mix, _seed_word, _TRIAL, unrank
+from .omaha import _FIRST
+
+__all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS"]
+
+#: Columns of the accumulators (the CPU's ``COUNT_COLUMNS``; column 3, squares, unused here).
+_COLUMNS = 7
+_MAX_HOLE = 6
+#: Draws of the ranged players' hands in a row that may conflict before a trial gives up.
+MAX_ATTEMPTS = 10_000
+_LOW32 = U64(0xFFFFFFFF)
+_S32 = U64(32)
+
+
+class OmahaGpuEquity(NamedTuple):
+    """As :class:`~pokerlut.cuda.engines.GpuEquity` (``equity``, ``win``, ``tie``, ``n``, ``method``),
+    and in hi-lo ``sides``: the CPU result's ``high_share``, ``low_share``, ``high_share_no_low`` and
+    ``scoop`` (empty in Omaha high)."""
+
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    n: int
+    method: str
+    sides: dict
+
+
+@cuda.jit(device=True)
+def _hand_values(holes, start, n_hole, board, th, tl, hilo):
+    """The high and low (eight-or-better, 1 when none) values of the hole cards
+    ``holes[start:start + n_hole]`` on the five cards ``board``."""
+    best_high = np.uint16(0)
+    best_low = np.uint16(0)
+    for p in range(n_hole - 1):
+        hp = U64(holes[start + p])
+        for q in range(p + 1, n_hole):
+            hq = U64(holes[start + q])
+            pair_high = th.cards[hp + _FIRST] + th.cards[hq]
+            pair_low = tl.cards[hp + _FIRST] + tl.cards[hq]
+            pair_bits = suit_rank_bit(hp) | suit_rank_bit(hq)
+            for x in range(BOARD_CARDS - 2):
+                bx = board[x]
+                for y in range(x + 1, BOARD_CARDS - 1):
+                    by = board[y]
+                    for z in range(y + 1, BOARD_CARDS):
+                        bz = board[z]
+                        bits = pair_bits | suit_rank_bit(bx) | suit_rank_bit(by) | suit_rank_bit(bz)
+                        key = pair_high + th.cards[bx] + th.cards[by] + th.cards[bz]
+                        best_high = max(best_high, value_of_bits(key, bits, th.bases5, th.values5, th.flush))
+                        if hilo:
+                            key = pair_low + tl.cards[bx] + tl.cards[by] + tl.cards[bz]
+                            best_low = max(best_low, hand_value(tl, key, bits, 5, tl.bases5, tl.values5))
+    return best_high, best_low
+
+
+@cuda.jit(device=True)
+def _settle_pot(high, low, players, hilo, acc):
+    """The CPU's ``settle_pot``: share one pot among the players by high (and low) values into ``acc``."""
+    best = high[0]
+    for p in range(1, players):
+        best = max(best, high[p])
+    n_high = 0
+    for p in range(players):
+        if high[p] == best:
+            n_high += 1
+    best_low = np.uint16(1)
+    n_low = 0
+    if hilo:
+        for p in range(players):
+            best_low = max(best_low, low[p])
+        if best_low > 1:
+            for p in range(players):
+                if low[p] == best_low:
+                    n_low += 1
+    pot = 2 * SHARE_UNITS if hilo else SHARE_UNITS
+    high_part = (pot if n_low == 0 else SHARE_UNITS) // n_high
+    low_part = SHARE_UNITS // n_low if n_low else 0
+    for p in range(players):
+        units = 0
+        if high[p] == best:
+            units += high_part
+        if n_low and low[p] == best_low:
+            units += low_part
+        if units == pot:
+            acc[p, 0] += 1
+        elif units > 0:
+            acc[p, 1] += 1
+        acc[p, 2] += units
+        if hilo:
+            high_half = SHARE_UNITS // n_high if high[p] == best else 0
+            acc[p, 4] += high_half
+            if n_low and low[p] == best_low:
+                acc[p, 5] += low_part
+            if n_low == 0:
+                acc[p, 6] += high_half
+
+
+@cuda.jit
+def _exact_kernel(holes, masks, n_hole, known, n_known, live, binom, n_boards, chunk, hilo, th, tl, counts):
+    """Combination ``c`` (hands ``holes[c]``, P x ``n_hole`` cards, bit mask ``masks[c]``) on every
+    completion of the ``n_known`` cards ``known`` by live cards that holds none of its cards, a
+    thread per ``chunk`` boards of one combination: counts into ``counts[c]`` (P, 7)."""
+    picked = cuda.local.array(BOARD_CARDS, np.int64)
+    board = cuda.local.array(BOARD_CARDS, np.uint64)
+    acc = cuda.local.array((MAX_PLAYERS, _COLUMNS), np.int64)
+    high = cuda.local.array(MAX_PLAYERS, np.uint16)
+    low = cuda.local.array(MAX_PLAYERS, np.uint16)
+    players = counts.shape[1]
+    k = BOARD_CARDS - n_known
+    nl = live.shape[0]
+    per = (n_boards + chunk - 1) // chunk
+    for j in range(n_known):
+        board[j] = U64(known[j])
+    w = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while w < holes.shape[0] * per:
+        c = w // per
+        lo = (w - c * per) * chunk
+        hi = min(lo + chunk, n_boards)
+        for p in range(players):
+            for j in range(_COLUMNS):
+                acc[p, j] = 0
+        for i in range(lo, hi):
+            unrank(i, k, binom, nl, picked)
+            board_mask = U64(0)
+            for j in range(k):
+                card = U64(live[picked[j]])
+                board[n_known + j] = card
+                board_mask |= U64(1) << card
+            if board_mask & masks[c]:
+                continue
+            for p in range(players):
+                high[p], low[p] = _hand_values(holes[c], p * n_hole, n_hole, board, th, tl, hilo)
+            _settle_pot(high, low, players, hilo, acc)
+        for p in range(players):
+            for j in range(_COLUMNS):
+                if acc[p, j]:
+                    cuda.atomic.add(counts, (c, p, j), acc[p, j])
+        w += stride
+
+
+def _result(totals: np.ndarray, n: float, count: int, method: str, hilo: bool) -> OmahaGpuEquity:
+    """Fractions of ``totals`` (P, 7) over ``n`` deals, with the hi-lo sides."""
+    win, tie, equity, _ = fractions(totals[:, :3], max(n, 1), 2 * SHARE_UNITS if hilo else SHARE_UNITS)
+    return OmahaGpuEquity(equity, win, tie, count, method, hilo_sides(totals, max(n, 1)) if hilo else {})
+
+
+def _deal(players, board, dead, variant):
+    v = omaha_variant(variant)
+    deal = parse_deal(players, board, dead, v)
+    return v, deal
+
+
+def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: str = "omaha",
+                       launch: tuple[int, int] | None = None, chunk: int = 64) -> OmahaGpuEquity:
+    """Exact Omaha (``"omaha"``) or Omaha hi-lo (``"omaha-hilo"``) equity of 2 to 9 players, each
+    4, 5 or 6 hole cards or an Omaha range (``"AA**"``), over every board completing ``board``
+    (0, 3, 4 or 5 cards), ``dead`` cards out: what ``pokerlut.equity(players, board, dead,
+    exact=True, variant=variant)`` gives, every combination of hands on every board ranked on the
+    device.  In hi-lo ``result.sides`` holds the CPU's ``high_share``, ``low_share``,
+    ``high_share_no_low`` and ``scoop``.
+
+    >>> r = omaha_exact_equity(["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s 3h")
+    >>> [round(float(x), 4) for x in r.equity], r.n
+    ([0.675, 0.325], 40)
+    """
+    v, deal = _deal(players, board, dead, variant)
+    hilo = v.is_hilo
+    if any(p.hole is None and p.range is None for p in deal.players):
+        raise ValueError("the GPU's exact Omaha equity enumerates fixed hands and Omaha ranges, not 'random' "
+                         "players (use monte_carlo_equity, or pokerlut.equity)")
+    n_players = len(deal.players)
+    holes, weights = omaha_combinations([_hands(deal, p) for p in range(n_players)], MAX_DEALS)
+    if len(holes) == 0:
+        raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
+    n_hole = holes.shape[1] // n_players
+    masks = hand_masks(holes)
+    common = int(np.bitwise_and.reduce(masks))
+    blocked = int(deal.excluded) | int(card_mask(deal.board)) | common
+    live = np.array([c for c in v.deck if not (blocked >> int(c)) & 1], np.uint8)
+    k = BOARD_CARDS - len(deal.board)
+    n_enumerated = comb(len(live), k)
+    known = np.zeros(BOARD_CARDS, np.uint8)
+    known[:len(deal.board)] = deal.board
+    counts = cuda.to_device(np.zeros((len(holes), n_players, _COLUMNS), np.int64))
+    blocks, threads = launch or launch_shape(len(holes) * -(-n_enumerated // int(chunk)))
+    _exact_kernel[blocks, threads](cuda.to_device(holes), cuda.to_device(masks), n_hole, cuda.to_device(known),
+                                   len(deal.board), cuda.to_device(live), cuda.to_device(_binomials(len(live))),
+                                   n_enumerated, int(chunk), hilo, device_tables("high"),
+                                   device_tables("eight-or-better"), counts)
+    per_deal = counts.copy_to_host()
+    if np.all(weights == 1.0):
+        total = per_deal.sum(axis=0).astype(np.float64)
+    else:
+        total = np.einsum("t,tpk->pk", weights, per_deal.astype(np.float64))
+    n = float(weights.sum()) * deal.n_boards
+    return _result(total, n, len(holes) * deal.n_boards, "exact", hilo)
