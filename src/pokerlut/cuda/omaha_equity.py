@@ -46,6 +46,7 @@ _MAX_HOLE = 6
 MAX_ATTEMPTS = 10_000
 _LOW32 = U64(0xFFFFFFFF)
 _S32 = U64(32)
+_GOLDEN = U64(0x9E3779B97F4A7C15)
 
 
 class OmahaGpuEquity(NamedTuple):
@@ -233,3 +234,139 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
         total = np.einsum("t,tpk->pk", weights, per_deal.astype(np.float64))
     n = float(weights.sum()) * deal.n_boards
     return _result(total, n, len(holes) * deal.n_boards, "exact", hilo)
+
+
+@cuda.jit(device=True)
+def _draw_combo(state, lo, hi, prob, alias):
+    """A combo index of the segment ``lo..hi`` drawn by weight (Walker's alias method) from the
+    stream ``state``: ``(index, state)``."""
+    state += _GOLDEN
+    z = _mix(state)
+    a = lo + np.int64(((z & _LOW32) * U64(hi - lo)) >> _S32)
+    if np.float64(z >> _S32) * (1.0 / 4294967296.0) >= prob[a]:
+        a = alias[a]
+    return a, state
+
+
+@cuda.jit
+def _monte_carlo_kernel(combos, combo_masks, prob, alias, offsets, n_hole, known, n_known, deck, n_trials, seed,
+                        hilo, th, tl, totals, failed):
+    """Trial ``i`` from the stream of ``(seed, i)``: player ``p`` holds a combo of its segment
+    ``offsets[p]..offsets[p + 1]`` of ``combos`` (one: a fixed hand; more: drawn by weight, the
+    ranged hands redrawn whole when two share a card; none: ``n_hole`` cards drawn from ``deck``),
+    then the missing board cards from ``deck``; the pot settled into ``totals`` (P, 7)."""
+    acc = cuda.local.array((MAX_PLAYERS, _COLUMNS), np.int64)
+    hand = cuda.local.array(MAX_PLAYERS * _MAX_HOLE, np.uint64)
+    board = cuda.local.array(BOARD_CARDS, np.uint64)
+    high = cuda.local.array(MAX_PLAYERS, np.uint16)
+    low = cuda.local.array(MAX_PLAYERS, np.uint16)
+    players = offsets.shape[0] - 1
+    for p in range(players):
+        for j in range(_COLUMNS):
+            acc[p, j] = 0
+    for j in range(n_known):
+        board[j] = U64(known[j])
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < n_trials:
+        state = _mix(seed ^ (U64(i) * _TRIAL))
+        used = U64(0)
+        attempts = 0
+        while True:
+            used = U64(0)
+            ok = True
+            for p in range(players):
+                lo = offsets[p]
+                hi = offsets[p + 1]
+                if hi - lo == 0:
+                    continue
+                a = lo
+                if hi - lo > 1:
+                    a, state = _draw_combo(state, lo, hi, prob, alias)
+                if used & combo_masks[a]:
+                    ok = False
+                    break
+                used |= combo_masks[a]
+                for j in range(n_hole):
+                    hand[p * n_hole + j] = U64(combos[a, j])
+            if ok:
+                break
+            attempts += 1
+            if attempts >= MAX_ATTEMPTS:
+                failed[0] = 1
+                break
+        if attempts >= MAX_ATTEMPTS:
+            i += stride
+            continue
+        for p in range(players):
+            if offsets[p + 1] == offsets[p]:
+                for j in range(n_hole):
+                    c, state = _draw(state, deck, used)
+                    used |= U64(1) << c
+                    hand[p * n_hole + j] = c
+        for j in range(n_known, BOARD_CARDS):
+            c, state = _draw(state, deck, used)
+            used |= U64(1) << c
+            board[j] = c
+        for p in range(players):
+            high[p], low[p] = _hand_values(hand, p * n_hole, n_hole, board, th, tl, hilo)
+        _settle_pot(high, low, players, hilo, acc)
+        i += stride
+    for p in range(players):
+        for j in range(_COLUMNS):
+            if acc[p, j]:
+                cuda.atomic.add(totals, (p, j), acc[p, j])
+
+
+def omaha_monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials: int = 1_000_000,
+                             seed: int = 0, variant: str = "omaha",
+                             launch: tuple[int, int] | None = None) -> OmahaGpuEquity:
+    """Monte Carlo Omaha or Omaha hi-lo equity of 2 to 9 players, each hole cards, an Omaha range
+    or ``"random"``, on a board of 0, 3, 4 or 5 known cards, ``dead`` cards out: ``trials`` deals
+    ranked on the device.  Trial ``i`` is a function of ``(seed, i)`` alone, so the result is the
+    same whatever ``launch`` (``(blocks, threads)``) runs it.
+
+    >>> r = omaha_monte_carlo_equity(["As Ks Ad Kd", "random"], "2c 7d 8s", trials=50, seed=1, variant="omaha-hilo")
+    >>> r.n, round(float(r.equity.sum()), 12), sorted(r.sides)
+    (50, 1.0, ['high_share', 'high_share_no_low', 'low_share', 'scoop'])
+    """
+    if isinstance(trials, (bool, np.bool_)) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise ValueError(f"trials must be a positive integer, got {trials!r}")
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
+    v, deal = _deal(players, board, dead, variant)
+    hilo = v.is_hilo
+    n_players = len(deal.players)
+    n_hole = deal.hole_size
+    hands = [None if p.hole is None and p.range is None else _hands(deal, i) for i, p in enumerate(deal.players)]
+    sizes = [0 if h is None else len(h) for h in hands]
+    offsets = np.cumsum([0] + sizes).astype(np.int64)
+    present = [h.combos for h in hands if h is not None]
+    combos = np.ascontiguousarray(np.concatenate(present) if present else np.zeros((0, n_hole), np.uint8), np.uint8)
+    prob = np.ones(max(len(combos), 1))
+    alias = np.arange(max(len(combos), 1), dtype=np.int64)
+    for p, h in enumerate(hands):
+        if h is not None and len(h) > 1:
+            prob[offsets[p]:offsets[p + 1]], alias[offsets[p]:offsets[p + 1]] = alias_table(h.weights, int(offsets[p]))
+    masks = hand_masks(combos) if len(combos) else np.zeros(1, np.uint64)
+    if not len(combos):
+        combos = np.zeros((1, n_hole), np.uint8)
+    fixed = int(card_mask(deal.fixed)) | int(deal.excluded)
+    deck = np.array([c for c in v.deck if not (fixed >> int(c)) & 1], np.uint8)
+    n_random = sizes.count(0)
+    if len(deck) < BOARD_CARDS - len(deal.board) + n_hole * n_random:
+        raise ValueError(f"{len(deck)} cards are left: too few to deal the board and the random hands")
+    known = np.zeros(BOARD_CARDS, np.uint8)
+    known[:len(deal.board)] = deal.board
+    totals = cuda.to_device(np.zeros((n_players, _COLUMNS), np.int64))
+    failed = cuda.to_device(np.zeros(1, np.int64))
+    blocks, threads = launch or launch_shape(int(trials))
+    _monte_carlo_kernel[blocks, threads](cuda.to_device(combos), cuda.to_device(masks), cuda.to_device(prob),
+                                         cuda.to_device(alias), cuda.to_device(offsets), n_hole,
+                                         cuda.to_device(known), len(deal.board), cuda.to_device(deck), int(trials),
+                                         U64(_seed_word(int(seed))), hilo, device_tables("high"),
+                                         device_tables("eight-or-better"), totals, failed)
+    if failed.copy_to_host()[0]:
+        raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
+                             f"({MAX_ATTEMPTS:,} draws in a row conflicted); narrow them or use exact equity")
+    return _result(totals.copy_to_host().astype(np.float64), int(trials), int(trials), "monte carlo", hilo)
