@@ -380,7 +380,9 @@ class DeviceShowdown(NamedTuple):
 
 
 def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: VariantLike = "high") -> DeviceShowdown:
-    """:func:`pokerlut.showdown` on the device for the best-five games (not hi-lo, not Omaha).
+    """:func:`pokerlut.showdown` on the device for the best-five games, Omaha and Omaha hi-lo (not
+    stud hi-lo).  Omaha hi-lo gives a :class:`~pokerlut.cuda.omaha.DeviceHiLoShowdown` (the fields of
+    :class:`pokerlut.showdown.HiLoShowdown`).
 
     ``holes``: a CUDA array ``(N, P, h)`` (or ``(P, h)``, one deal) of card ids; ``board``: ``(N, b)``
     or ``(b,)`` (a CUDA array too, or None for no board).  Returns ``strengths`` (uint16),
@@ -391,13 +393,17 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
     >>> r = showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
     >>> r.winners.tolist(), r.shares.tolist()
     ([True, False], [1.0, 0.0])
+    >>> r = showdown([["Ah", "2h", "Kc", "Kd"], ["As", "2s", "Qc", "Qd"]], "3h 4d 8s Ks 9c", variant="omaha-hilo")
+    >>> r.shares.tolist(), r.scoops.tolist()
+    ([0.75, 0.25], [False, False])
     """
     v = get_variant(variant)
-    if v.is_omaha or v.is_hilo:
-        raise ValueError(f"pokerlut.cuda.showdown ranks the best-five games; the {v.name} game is not served on the "
-                         f"GPU (use pokerlut.showdown)")
-    v = best_five_variant(v, "pokerlut.cuda.showdown")
-    t = device_tables(v)
+    if v.is_hilo and not v.is_omaha:
+        raise ValueError(f"pokerlut.cuda.showdown ranks the best-five games and Omaha (hi-lo); the {v.name} game is "
+                         f"not served on the GPU (use pokerlut.showdown)")
+    if not v.is_omaha:
+        v = best_five_variant(v, "pokerlut.cuda.showdown")
+    t = device_tables("high" if v.is_omaha else v)
     on_device = is_device_array(holes)
     if on_device:
         holes, wrap = device_view(holes)
@@ -425,6 +431,16 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
         if array.dtype.kind not in "iu":
             raise TypeError(f"{name} on the device must be an integer array of card ids, got dtype {array.dtype}")
     n_board = board.shape[1]
+    if v.is_omaha and n_players >= 1:
+        from .omaha import DeviceHiLoShowdown, omaha_showdown
+
+        results, bad = omaha_showdown(holes, board, v, bool(check))
+        if bad != NO_BAD_ROW:
+            _raise_for_device_deal(holes, board, bad, v, batched)
+        if not batched:
+            results = tuple(r[0] for r in results)
+        kind = DeviceHiLoShowdown if v.is_hilo else DeviceShowdown
+        return kind(*(r.copy_to_host() if wrap is None else wrap(r) for r in results))
     if n_hole + n_board not in v.hand_sizes:
         wanted = " or ".join(map(str, v.hand_sizes)) if len(v.hand_sizes) < 3 else "5, 6 or 7"
         raise ValueError(f"each player's hand (hole {n_hole} + board {n_board} cards) must have {wanted} cards "

@@ -34,7 +34,7 @@ from ..equities.plan import combinations
 from ..equities.results import fractions
 from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
 from ..strength import category as cpu_category, category_names
-from ..variants import VariantLike, best_five_variant
+from ..variants import VariantLike, best_five_variant, get_variant
 from ._support import simulated
 from .batch import launch_shape
 from .device import cuda, hand_value, hash_for, suit_rank_bit, tables as device_tables
@@ -223,6 +223,14 @@ def _holdem_deal(players, board, dead, variant, random_ok: bool):
     return v, holes, board, live
 
 
+def _is_omaha(variant: VariantLike) -> bool:
+    """Whether ``variant`` names an Omaha game (a name no game has is left to the callee's error)."""
+    try:
+        return get_variant(variant).is_omaha
+    except (ValueError, TypeError):
+        return False
+
+
 def _partial_key(cards, table_cards) -> tuple[np.uint64, np.uint64]:
     """Key (suit counters started) and suit-rank bits of some cards, on the host."""
     key = U64(int(table_cards[layout.FIRST_CARD]) - int(table_cards[0]))
@@ -323,10 +331,17 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     CPU's own :func:`pokerlut.equities.parse_deal`).  ``launch``: ``(blocks, threads)`` instead of the
     default; ``chunk``: boards per thread at a time.
 
+    ``variant="omaha"`` or ``"omaha-hilo"``: Omaha hands (4, 5 or 6 hole cards) and Omaha ranges, by
+    :func:`pokerlut.cuda.omaha_equity.omaha_exact_equity` (its result also carries the hi-lo sides).
+
     >>> r = exact_equity(["AhKh", "QdQc"], "2c 7d 9h 3s")
     >>> [round(float(x), 4) for x in r.equity], r.n, r.method
     ([0.1364, 0.8636], 44, 'exact')
     """
+    if _is_omaha(variant):
+        from .omaha_equity import omaha_exact_equity
+
+        return omaha_exact_equity(players, board, dead, variant=variant, launch=launch, chunk=chunk)
     v = best_five_variant(variant, "pokerlut.cuda equity")
     _holdem_only(v)
     deal = parse_deal(players, board, dead, v)
@@ -432,10 +447,18 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     ``trials`` deals ranked on the device.  Trial ``i`` is a function of ``(seed, i)`` alone, so the
     result is the same whatever ``launch`` (``(blocks, threads)``) or device runs it.
 
+    ``variant="omaha"`` or ``"omaha-hilo"``: Omaha hands, Omaha ranges or ``"random"``, by
+    :func:`pokerlut.cuda.omaha_equity.omaha_monte_carlo_equity`.
+
     >>> r = monte_carlo_equity(["AhKh", "random"], "Qh Jh 2c", trials=100, seed=1)
     >>> r.n, round(float(r.equity.sum()), 12), r.method
     (100, 1.0, 'monte carlo')
     """
+    if _is_omaha(variant):
+        from .omaha_equity import omaha_monte_carlo_equity
+
+        return omaha_monte_carlo_equity(players, board, dead, trials=trials, seed=seed, variant=variant,
+                                        launch=launch)
     if isinstance(trials, (bool, np.bool_)) or not isinstance(trials, (int, np.integer)) or trials < 1:
         raise ValueError(f"trials must be a positive integer, got {trials!r}")
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:

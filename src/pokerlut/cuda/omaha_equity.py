@@ -33,9 +33,9 @@ from ..equities.results import fractions, hilo_sides
 from ..omaha import omaha_variant
 from ..ranges.omaha import hand_masks
 from .batch import launch_shape
-from .device import U64, cuda, hand_value, suit_rank_bit, tables as device_tables, value_of_bits
+from .device import U64, cuda, tables as device_tables
 from .engines import SHARE_UNITS, _binomials, _draw, _mix, _seed_word, _TRIAL, unrank
-from .omaha import _FIRST
+from .omaha import omaha_values
 
 __all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS"]
 
@@ -60,34 +60,6 @@ class OmahaGpuEquity(NamedTuple):
     n: int
     method: str
     sides: dict
-
-
-@cuda.jit(device=True)
-def _hand_values(holes, start, n_hole, board, th, tl, hilo):
-    """The high and low (eight-or-better, 1 when none) values of the hole cards
-    ``holes[start:start + n_hole]`` on the five cards ``board``."""
-    best_high = np.uint16(0)
-    best_low = np.uint16(0)
-    for p in range(n_hole - 1):
-        hp = U64(holes[start + p])
-        for q in range(p + 1, n_hole):
-            hq = U64(holes[start + q])
-            pair_high = th.cards[hp + _FIRST] + th.cards[hq]
-            pair_low = tl.cards[hp + _FIRST] + tl.cards[hq]
-            pair_bits = suit_rank_bit(hp) | suit_rank_bit(hq)
-            for x in range(BOARD_CARDS - 2):
-                bx = board[x]
-                for y in range(x + 1, BOARD_CARDS - 1):
-                    by = board[y]
-                    for z in range(y + 1, BOARD_CARDS):
-                        bz = board[z]
-                        bits = pair_bits | suit_rank_bit(bx) | suit_rank_bit(by) | suit_rank_bit(bz)
-                        key = pair_high + th.cards[bx] + th.cards[by] + th.cards[bz]
-                        best_high = max(best_high, value_of_bits(key, bits, th.bases5, th.values5, th.flush))
-                        if hilo:
-                            key = pair_low + tl.cards[bx] + tl.cards[by] + tl.cards[bz]
-                            best_low = max(best_low, hand_value(tl, key, bits, 5, tl.bases5, tl.values5))
-    return best_high, best_low
 
 
 @cuda.jit(device=True)
@@ -167,7 +139,7 @@ def _exact_kernel(holes, masks, n_hole, known, n_known, live, binom, n_boards, c
             if board_mask & masks[c]:
                 continue
             for p in range(players):
-                high[p], low[p] = _hand_values(holes[c], p * n_hole, n_hole, board, th, tl, hilo)
+                high[p], low[p] = omaha_values(holes[c], p * n_hole, n_hole, board, BOARD_CARDS, th, tl, hilo)
             _settle_pot(high, low, players, hilo, acc)
         for p in range(players):
             for j in range(_COLUMNS):
@@ -309,7 +281,7 @@ def _monte_carlo_kernel(combos, combo_masks, prob, alias, offsets, n_hole, known
             used |= U64(1) << c
             board[j] = c
         for p in range(players):
-            high[p], low[p] = _hand_values(hand, p * n_hole, n_hole, board, th, tl, hilo)
+            high[p], low[p] = omaha_values(hand, p * n_hole, n_hole, board, BOARD_CARDS, th, tl, hilo)
         _settle_pot(high, low, players, hilo, acc)
         i += stride
     for p in range(players):
