@@ -112,6 +112,7 @@ else:  # ------------------------------------------------------------------- in 
     import pokerlut
     import pokerlut.cuda as pc
     from pokerlut.cuda import batch, device, engines
+    from pokerlut.ranges import parse_omaha_range
     from pokerlut.sampling import random_hands
     from pokerlut.variants import get_variant
 
@@ -378,11 +379,13 @@ else:  # ------------------------------------------------------------------- in 
     @pytest.mark.parametrize("players, board, dead, variant", [
         (["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s 3h", "", "omaha"),
         (["As 2s Ad 3d", "Qh Jh Th 9h"], "4c 7d 8s 3h", "5h", "omaha-hilo"),
-        (["As 2s Ad 3d", "Qh Jh Th 9h", "Kc Kd 5h 4s"], "4c 7d Ks", "", "omaha-hilo"),
+        (["As 2s Ad 3d", "Qh Jh Th 9h", "Kc Kd 5h 4s"], "4c 7d Ks 2h", "", "omaha-hilo"),
         (["As 2s 3d 4c 9h", "Kc Kd Qh Jh Th"], "5s 6d 7c 8h", "", "omaha-hilo"),
-        (["AA**", "Qh Jh Th 9h"], "4c 7d 8s 3h", "", "omaha-hilo"),
+        ("omaha range", "4c 7d 8s 3h", "", "omaha-hilo"),
     ])
     def test_omaha_exact_equity_equals_the_cpu(players, board, dead, variant):
+        if players == "omaha range":
+            players = [parse_omaha_range("AsAd2c3c, AhAc5d6d, KsKd9c9h"), "Qh Jh Th 9h"]
         got = engines.exact_equity(players, board, dead, variant=variant, chunk=16)
         want = pokerlut.equity(players, board, dead, exact=True, variant=variant)
         assert got.n == want.n and got.method == "exact"
@@ -416,6 +419,29 @@ else:  # ------------------------------------------------------------------- in 
         se = np.sqrt(want * (1 - want) / trials)
         assert np.all(np.abs(got.equity - want) < 4.5 * se + 1e-9), (got.equity, want)
         assert abs(got.equity.sum() - 1) < 1e-12 and got.n == trials
+
+    @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
+    @pytest.mark.parametrize("hole, board", [(4, 5), (5, 3), (6, 4)])
+    def test_omaha_showdown_equals_the_cpu(variant, hole, board):
+        rng = np.random.default_rng(hole * 10 + board)
+        deals = np.array([rng.permutation(52)[:3 * hole + board] for _ in range(30)], np.uint8)
+        holes = np.ascontiguousarray(deals[:, :3 * hole].reshape(30, 3, hole))
+        boards = np.ascontiguousarray(deals[:, 3 * hole:])
+        holes[:5, 1] = holes[:5, 0]  # ties: the same hand twice (unchecked, as the CPU allows)
+        got = batch.showdown(cuda.to_device(holes), cuda.to_device(boards), variant=variant, check=False)
+        want = pokerlut.showdown(holes, boards, variant=variant, check=False)
+        assert got._fields == want._fields
+        for a, b in zip(got, want):
+            np.testing.assert_array_equal(a.copy_to_host(), b)
+        one = batch.showdown(holes[7], boards[7], variant=variant)
+        for a, b in zip(one, pokerlut.showdown(holes[7], boards[7], variant=variant)):
+            np.testing.assert_array_equal(a, b)
+        assert error_of(batch.showdown, holes, boards, variant=variant) == \
+            error_of(pokerlut.showdown, holes, boards, variant=variant)
+        bad = holes.copy()
+        bad[9, 2, 1] = 52
+        assert error_of(batch.showdown, bad[5:], boards[5:], variant=variant) == \
+            error_of(pokerlut.showdown, bad[5:], boards[5:], variant=variant)
 
     # the user kernel of docs/gpu.md, with the device functions of pokerlut.cuda.device
     @cuda.jit

@@ -214,7 +214,8 @@ def omaha_showdown_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
         board = cuda.local.array(5, np.uint64)
         while d < high.shape[0]:
             players = high.shape[1]
-            bad = False
+            bad = False  # a card outside the deck: strength 0
+            repeated = False  # a card dealt twice: ranked as given unless checked
             seen = U64(0)
             for p in range(players + 1):
                 width = n_board if p == players else n_hole
@@ -225,7 +226,7 @@ def omaha_showdown_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
                     else:
                         bit = U64(1) << U64(v)
                         if seen & bit:
-                            bad = True
+                            repeated = True
                         seen |= bit
             for j in range(n_board):
                 board[j] = U64(boards[d, j]) if not bad else U64(0)
@@ -261,7 +262,7 @@ def omaha_showdown_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
                 shares[d, p] = share
                 if hilo:
                     scoops[d, p] = share == 1.0
-            if bad and checked:
+            if (bad or repeated) and checked:
                 cuda.atomic.min(first_bad, 0, d)
             d += stride
 
