@@ -91,7 +91,7 @@ def main() -> int:
         "omaha monte carlo": (omaha_equity._monte_carlo_kernel.py_func,
                               (array(u8, 2), array(u64), array(types.float64), array(i64), array(i64), i64, array(u8),
                                i64, array(u8), i64, u64, types.boolean, tables, tables, array(i64, 2), array(i64))),
-        "omaha hi-lo showdown 4+5": (omaha.omaha_showdown_kernel(4, 5, True, True).py_func,
+        "omaha hi-lo showdown 4+5": (batch.omaha_showdown_kernel(4, 5, True, True).py_func,
                                      (array(u8, 3), array(u8, 2), array(u16, 2), array(u16, 2),
                                       array(types.boolean, 2), array(types.boolean, 2), array(types.float64, 2),
                                       array(types.boolean, 2), tables, tables, array(i64))),

@@ -371,9 +371,9 @@ else:  # ------------------------------------------------------------------- in 
         assert error_of(engines.exact_equity, ["AhKh", "AhQc"]) == error_of(pokerlut.equity, ["AhKh", "AhQc"])
         assert "trials must be a positive integer" in error_of(engines.monte_carlo_equity, ["AhKh", "random"],
                                                                 trials=0)
-        assert error_of(engines.exact_equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha") == \
+        assert error_of(pc.exact_equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha") == \
             error_of(pokerlut.equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha")
-        assert "not 'random'" in error_of(engines.exact_equity, ["AhKhQdQc", "random"], variant="omaha")
+        assert "not 'random'" in error_of(pc.exact_equity, ["AhKhQdQc", "random"], variant="omaha")
         assert "not served" in error_of(engines.exact_equity, ["AhKh", "QdQc"], variant="stud")
 
     @pytest.mark.parametrize("players, board, dead, variant", [
@@ -386,7 +386,7 @@ else:  # ------------------------------------------------------------------- in 
     def test_omaha_exact_equity_equals_the_cpu(players, board, dead, variant):
         if players == "omaha range":
             players = [parse_omaha_range("AsAd2c3c, AhAc5d6d, KsKd9c9h"), "Qh Jh Th 9h"]
-        got = engines.exact_equity(players, board, dead, variant=variant, chunk=16)
+        got = pc.exact_equity(players, board, dead, variant=variant, chunk=16)
         want = pokerlut.equity(players, board, dead, exact=True, variant=variant)
         assert got.n == want.n and got.method == "exact"
         for name in ("equity", "win", "tie"):
@@ -395,17 +395,17 @@ else:  # ------------------------------------------------------------------- in 
                                      if variant == "omaha-hilo" else [])
         for name, side in got.sides.items():
             np.testing.assert_allclose(side, getattr(want, name), rtol=0, atol=1e-12)
-        again = engines.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=5)
+        again = pc.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=5)
         np.testing.assert_array_equal(again.equity, got.equity)
 
     def test_omaha_monte_carlo_is_the_same_whatever_the_launch_shape():
         deal = (["As 2s Ad 3d", "random", "KK**"], "4c 7d Ks")
-        runs = [engines.monte_carlo_equity(*deal, trials=120, seed=5, variant="omaha-hilo", launch=launch)
+        runs = [pc.monte_carlo_equity(*deal, trials=120, seed=5, variant="omaha-hilo", launch=launch)
                 for launch in ((1, 1), (3, 7))]
         for a, b in zip(runs[0][:3], runs[1][:3]):
             np.testing.assert_array_equal(a, b)
         assert runs[0].sides.keys() == runs[1].sides.keys()
-        different = engines.monte_carlo_equity(*deal, trials=120, seed=6, variant="omaha-hilo")
+        different = pc.monte_carlo_equity(*deal, trials=120, seed=6, variant="omaha-hilo")
         assert not np.array_equal(different.equity, runs[0].equity)
 
     @pytest.mark.parametrize("players, board, variant", [
@@ -414,7 +414,7 @@ else:  # ------------------------------------------------------------------- in 
     ])
     def test_omaha_monte_carlo_agrees_with_the_exact_cpu_equity(players, board, variant):
         trials = 600
-        got = engines.monte_carlo_equity(players, board, trials=trials, seed=3, variant=variant)
+        got = pc.monte_carlo_equity(players, board, trials=trials, seed=3, variant=variant)
         want = pokerlut.equity(players, board, exact=True, variant=variant).equity
         se = np.sqrt(want * (1 - want) / trials)
         assert np.all(np.abs(got.equity - want) < 4.5 * se + 1e-9), (got.equity, want)

@@ -27,15 +27,14 @@ import numpy as np
 from ..constants import BOARD_CARDS, MAX_PLAYERS
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
 from ..equities.holdem import alias_table
-from ..equities.omaha import _hands, omaha_combinations
+from ..equities.omaha import omaha_combinations
 from ..equities.plan import MAX_DEALS
 from ..equities.results import fractions, hilo_sides
 from ..omaha import omaha_variant
-from ..ranges.omaha import hand_masks
+from ..ranges.omaha import OmahaRange, hand_masks
 from .batch import launch_shape
-from .device import U64, cuda, tables as device_tables
-from .engines import SHARE_UNITS, _binomials, _draw, _mix, _seed_word, _TRIAL, unrank
-from .omaha import omaha_values
+from .device import U64, cuda, omaha_values, tables as device_tables
+from .engines import SHARE_UNITS, binomials, draw_card, mix, seed_word, TRIAL_MIX, unrank
 
 __all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS"]
 
@@ -154,6 +153,14 @@ def _result(totals: np.ndarray, n: float, count: int, method: str, hilo: bool) -
     return OmahaGpuEquity(equity, win, tie, count, method, hilo_sides(totals, max(n, 1)) if hilo else {})
 
 
+def _hands(deal, p: int) -> OmahaRange:
+    """Player ``p``'s possible hands: its range, or its one fixed hand (as the CPU engine reads them)."""
+    player = deal.players[p]
+    if player.range is not None:
+        return player.range
+    return OmahaRange(np.sort(player.hole)[::-1].reshape(1, -1).astype(np.uint8), np.ones(1))
+
+
 def _deal(players, board, dead, variant):
     v = omaha_variant(variant)
     deal = parse_deal(players, board, dead, v)
@@ -196,7 +203,7 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
     counts = cuda.to_device(np.zeros((len(holes), n_players, _COLUMNS), np.int64))
     blocks, threads = launch or launch_shape(len(holes) * -(-n_enumerated // int(chunk)))
     _exact_kernel[blocks, threads](cuda.to_device(holes), cuda.to_device(masks), n_hole, cuda.to_device(known),
-                                   len(deal.board), cuda.to_device(live), cuda.to_device(_binomials(len(live))),
+                                   len(deal.board), cuda.to_device(live), cuda.to_device(binomials(len(live))),
                                    n_enumerated, int(chunk), hilo, device_tables("high"),
                                    device_tables("eight-or-better"), counts)
     per_deal = counts.copy_to_host()
@@ -213,7 +220,7 @@ def _draw_combo(state, lo, hi, prob, alias):
     """A combo index of the segment ``lo..hi`` drawn by weight (Walker's alias method) from the
     stream ``state``: ``(index, state)``."""
     state += _GOLDEN
-    z = _mix(state)
+    z = mix(state)
     a = lo + np.int64(((z & _LOW32) * U64(hi - lo)) >> _S32)
     if np.float64(z >> _S32) * (1.0 / 4294967296.0) >= prob[a]:
         a = alias[a]
@@ -241,7 +248,7 @@ def _monte_carlo_kernel(combos, combo_masks, prob, alias, offsets, n_hole, known
     i = cuda.grid(1)
     stride = cuda.gridsize(1)
     while i < n_trials:
-        state = _mix(seed ^ (U64(i) * _TRIAL))
+        state = mix(seed ^ (U64(i) * TRIAL_MIX))
         used = U64(0)
         attempts = 0
         while True:
@@ -273,11 +280,11 @@ def _monte_carlo_kernel(combos, combo_masks, prob, alias, offsets, n_hole, known
         for p in range(players):
             if offsets[p + 1] == offsets[p]:
                 for j in range(n_hole):
-                    c, state = _draw(state, deck, used)
+                    c, state = draw_card(state, deck, used)
                     used |= U64(1) << c
                     hand[p * n_hole + j] = c
         for j in range(n_known, BOARD_CARDS):
-            c, state = _draw(state, deck, used)
+            c, state = draw_card(state, deck, used)
             used |= U64(1) << c
             board[j] = c
         for p in range(players):
@@ -336,7 +343,7 @@ def omaha_monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, t
     _monte_carlo_kernel[blocks, threads](cuda.to_device(combos), cuda.to_device(masks), cuda.to_device(prob),
                                          cuda.to_device(alias), cuda.to_device(offsets), n_hole,
                                          cuda.to_device(known), len(deal.board), cuda.to_device(deck), int(trials),
-                                         U64(_seed_word(int(seed))), hilo, device_tables("high"),
+                                         U64(seed_word(int(seed))), hilo, device_tables("high"),
                                          device_tables("eight-or-better"), totals, failed)
     if failed.copy_to_host()[0]:
         raise ImpossibleDeal("the players' ranges almost never fit together without sharing a card "
