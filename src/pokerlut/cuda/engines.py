@@ -47,7 +47,7 @@ U64 = np.uint64
 SHARE_UNITS = math.lcm(*range(1, MAX_PLAYERS + 1))
 _HIST = MAX_STRENGTH + 1
 _MAX_K = 7
-_GOLDEN = U64(0x9E3779B97F4A7C15)
+GOLDEN = U64(0x9E3779B97F4A7C15)
 _MIX1 = U64(0xBF58476D1CE4E5B9)
 _MIX2 = U64(0x94D049BB133111EB)
 TRIAL_MIX = U64(0xD1B54A32D192ED03)
@@ -378,7 +378,7 @@ def draw_card(state, live, used):
     """A live card not in ``used`` (a bit mask), drawn from the stream ``state``: ``(card, state)``."""
     nl = U64(live.shape[0])
     while True:
-        state += _GOLDEN
+        state += GOLDEN
         r = mix(state)
         index = ((r >> _S32) * nl) >> _S32
         c = U64(live[index])

@@ -30,22 +30,21 @@ from ..equities.holdem import alias_table
 from ..equities.omaha import omaha_combinations
 from ..equities.plan import MAX_DEALS
 from ..equities.results import fractions, hilo_sides
+from ..kernels.omaha_equity import COUNT_COLUMNS, HIGH_HALF, HIGH_NO_LOW, LOW_HALF
 from ..omaha import omaha_variant
 from ..ranges.omaha import OmahaRange, hand_masks
 from .batch import launch_shape
 from .device import U64, cuda, omaha_values, tables as device_tables
-from .engines import SHARE_UNITS, binomials, draw_card, mix, seed_word, TRIAL_MIX, unrank
+from .engines import GOLDEN, SHARE_UNITS, binomials, draw_card, mix, seed_word, TRIAL_MIX, unrank
 
 __all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS"]
 
-#: Columns of the accumulators (the CPU's ``COUNT_COLUMNS``; column 3, squares, unused here).
-_COLUMNS = 7
+_COLUMNS = COUNT_COLUMNS  # column 3 (squares) is left at zero here
 _MAX_HOLE = 6
 #: Draws of the ranged players' hands in a row that may conflict before a trial gives up.
 MAX_ATTEMPTS = 10_000
 _LOW32 = U64(0xFFFFFFFF)
 _S32 = U64(32)
-_GOLDEN = U64(0x9E3779B97F4A7C15)
 
 
 class OmahaGpuEquity(NamedTuple):
@@ -96,11 +95,11 @@ def _settle_pot(high, low, players, hilo, acc):
         acc[p, 2] += units
         if hilo:
             high_half = SHARE_UNITS // n_high if high[p] == best else 0
-            acc[p, 4] += high_half
+            acc[p, HIGH_HALF] += high_half
             if n_low and low[p] == best_low:
-                acc[p, 5] += low_part
+                acc[p, LOW_HALF] += low_part
             if n_low == 0:
-                acc[p, 6] += high_half
+                acc[p, HIGH_NO_LOW] += high_half
 
 
 @cuda.jit
@@ -219,7 +218,7 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
 def _draw_combo(state, lo, hi, prob, alias):
     """A combo index of the segment ``lo..hi`` drawn by weight (Walker's alias method) from the
     stream ``state``: ``(index, state)``."""
-    state += _GOLDEN
+    state += GOLDEN
     z = mix(state)
     a = lo + np.int64(((z & _LOW32) * U64(hi - lo)) >> _S32)
     if np.float64(z >> _S32) * (1.0 / 4294967296.0) >= prob[a]:
