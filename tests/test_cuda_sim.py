@@ -381,6 +381,7 @@ else:  # ------------------------------------------------------------------- in 
         (["As 2s Ad 3d", "Qh Jh Th 9h"], "4c 7d 8s 3h", "5h", "omaha-hilo"),
         (["As 2s Ad 3d", "Qh Jh Th 9h", "Kc Kd 5h 4s"], "4c 7d Ks 2h", "", "omaha-hilo"),
         (["As 2s 3d 4c 9h", "Kc Kd Qh Jh Th"], "5s 6d 7c 8h", "", "omaha-hilo"),
+        (["As 2s 3d 4c 9h 9d", "Kc Kd Qh Jh Th 3c"], "5s 6d 7c 8h Ah", "", "omaha-hilo"),
         ("omaha range", "4c 7d 8s 3h", "", "omaha-hilo"),
     ])
     def test_omaha_exact_equity_equals_the_cpu(players, board, dead, variant):

@@ -509,9 +509,6 @@ class DeviceHiLoShowdown(NamedTuple):
     scoops: Any  #: bool, the whole pot
 
 
-_MAX_SEATS = 32
-
-
 @lru_cache(maxsize=None)
 def omaha_showdown_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
     """Per deal: validate it whole, rank every player's Omaha hand, share the pot (hi-lo: half to
@@ -588,8 +585,6 @@ def omaha_showdown(holes, board, v: Variant, check: bool):
     if n_hole not in v.hole_sizes or n_board not in v.board_sizes:
         raise ValueError(f"an {v.name} hand has 4, 5 or 6 hole cards and a board of 3, 4 or 5 cards; got "
                          f"{n_hole} hole cards and {n_board} board cards")
-    if n_players > _MAX_SEATS:
-        raise ValueError(f"pokerlut.cuda.showdown deals at most {_MAX_SEATS} Omaha players, got {n_players}")
     shape = (n_deals, n_players)
     high = cuda.device_array(shape, np.uint16)
     low = cuda.device_array(shape if v.is_hilo else (1, 1), np.uint16)
