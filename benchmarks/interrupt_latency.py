@@ -7,7 +7,7 @@ process SIGINT ``--after`` seconds into the call (several points, to land in eve
 checks, the kernel blocks), and the script prints how long the call took to raise
 KeyboardInterrupt after the signal.  A latency, not a speed: no ratio to the ceiling kernel applies.
 This is a script, not a test (timing assertions do not belong in the suite); the suite checks only
-that SIGINT during a long ``best_five`` raises KeyboardInterrupt (tests/test_numbers_process.py).
+that SIGINT during a long ``best_five`` raises KeyboardInterrupt (tests/process/test_stderr_peers_and_interrupts.py).
 """
 
 from __future__ import annotations

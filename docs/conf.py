@@ -3,7 +3,7 @@ gallery (the scripts of ``examples/``, run by sphinx-gallery during the build) a
 built from the docstrings (numpy style, read by napoleon), one page per subject.
 
 Build it with ``sphinx-build -W -b html docs build/html`` (``pip install -e '.[docs]'``);
-``tests/test_api_docs.py`` builds it with warnings as errors.  Nothing here points outside the
+``tests/docs/test_api_docs.py`` builds it with warnings as errors.  Nothing here points outside the
 repository: no intersphinx, no external links, no "Powered by" footer or gallery signature.
 """
 

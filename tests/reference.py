@@ -5,7 +5,7 @@ It is written from the rules (``docs/rules.md``) alone and deliberately
 shares no code, tables or algorithms with the library under test.  It uses
 plain Python (one hand at a time, the textbook way) plus a few numpy
 vectorised helpers that are themselves cross-checked against the plain
-Python versions in ``tests/test_reference.py``.
+Python versions in ``tests/oracles/test_reference.py``.
 
 Cards
 -----

@@ -1,5 +1,5 @@
 """pokerlut used as a typed program would use it: ``mypy --strict`` checks this file in the tests
-(``tests/test_typing.py``), so that every call here type-checks and every result has the type
+(``tests/typing/test_typing.py``), so that every call here type-checks and every result has the type
 written in ``assert_type`` (nothing is ``Any``).  It runs too: the test executes it."""
 
 from __future__ import annotations

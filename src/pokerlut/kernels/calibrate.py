@@ -1,7 +1,7 @@
 """Which kernel ranks unchecked rows on this CPU: measured once per process and hand size.
 
 Unchecked, the AVX2 key (:mod:`.simd`) and the scalar kernel (:mod:`.rank`) give the same strength
-to every row, whatever its bytes (ids above 52 and repeated cards included: ``tests/test_simd.py``
+to every row, whatever its bytes (ids above 52 and repeated cards included: ``tests/kernels/test_simd.py``
 holds them to that on fuzzed input), so only their speed differs, and which is faster depends on
 the CPU (``docs/performance.md`` has the figures of an Intel Xeon, where the scalar kernel was
 the faster on 5-card hands, and of an AMD EPYC, where the AVX2 key was).  So the first unchecked call of each

@@ -17,7 +17,7 @@ class did not change from 0.61 to 0.68); each name is looked up here once, so a 
 moves one breaks this module's import with a clear message instead of a kernel deep inside a call.
 
 The supported range is :data:`NUMBA_RANGE`: numba 0.61 to 0.68 (the oldest and the newest are
-tested, ``tests/test_numba_versions.py``).  Loading pokerlut's kernels under a numba outside it
+tested, ``tests/kernels/test_numba_versions.py``).  Loading pokerlut's kernels under a numba outside it
 raises ``ImportError`` naming the range: at ``import pokerlut`` when numba is already imported,
 else at the first call that needs numba (``import pokerlut`` itself imports no numba);
 ``POKERLUT_ANY_NUMBA=1`` turns that into a warning, to try a newer numba at your own risk.

@@ -23,7 +23,7 @@ import pytest
 
 import pokerlut
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 #: the modules each extra brings; an example may import only those of the extras its docstring names

@@ -374,7 +374,7 @@ def rules_examples(heading: str) -> list[tuple[str, str, str]]:
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
     section = text.split(f"### {heading}\n", 1)[1].split("\n### ", 1)[0]
     found = []
     for line in section.splitlines():

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from interrupting import HOOK
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(code: str, timeout: float = 240, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:

@@ -17,7 +17,7 @@ import pytest
 
 from pokerlut.kernels import numba_compat
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def oldest() -> str:
@@ -53,15 +53,15 @@ def test_a_numba_outside_the_range_is_refused_at_import_with_the_range_named(ver
 
 #: What the oldest numba runs: ranking (scalar and AVX2), one hand from Python (the C entry point),
 #: the numba-callable API in users' own functions, and the cache's own checks and fallbacks.
-SMOKE = ["tests/test_evaluate_five.py",
-         "tests/test_simd.py::test_every_five_card_hand", "tests/test_simd.py::test_short_arrays_unaligned_and_strided_input",
-         "tests/test_one_hand.py::test_one_hand_gives_the_batch_result_in_every_form",
-         "tests/test_jit_api.py::test_rank_and_the_incremental_hand_equal_evaluate",
-         "tests/test_jit_api.py::test_category_compare_and_best_five_equal_pokerlut",
-         "tests/test_cache_safety.py::test_a_damaged_cache_file_is_named_bypassed_and_rewritten[truncated data]",
-         "tests/test_cache_safety.py::test_a_damaged_cache_file_is_named_bypassed_and_rewritten[garbage index]",
-         "tests/test_cache_safety.py::test_a_file_size_limit_never_fails_a_call",
-         "tests/test_numba_versions.py::test_pyproject_states_the_supported_range"]
+SMOKE = ["tests/evaluate/test_evaluate_five.py",
+         "tests/kernels/test_simd.py::test_every_five_card_hand", "tests/kernels/test_simd.py::test_short_arrays_unaligned_and_strided_input",
+         "tests/evaluate/test_one_hand.py::test_one_hand_gives_the_batch_result_in_every_form",
+         "tests/kernels/test_jit_api.py::test_rank_and_the_incremental_hand_equal_evaluate",
+         "tests/kernels/test_jit_api.py::test_category_compare_and_best_five_equal_pokerlut",
+         "tests/process/test_cache_safety.py::test_a_damaged_cache_file_is_named_bypassed_and_rewritten[truncated data]",
+         "tests/process/test_cache_safety.py::test_a_damaged_cache_file_is_named_bypassed_and_rewritten[garbage index]",
+         "tests/process/test_cache_safety.py::test_a_file_size_limit_never_fails_a_call",
+         "tests/kernels/test_numba_versions.py::test_pyproject_states_the_supported_range"]
 
 
 @pytest.mark.exhaustive

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pokerlut"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "pokerlut"
 
 #: Layers, bottom up: the first segment of a module's dotted path (under ``pokerlut``) names it.
 LAYERS: dict[str, tuple[str, ...]] = {
@@ -125,7 +125,7 @@ def graph() -> dict[str, set[str]]:
 
 def test_every_module_has_a_layer():
     missing = sorted(name for name in MODULES if len(name.split(".")) > 1 and name.split(".")[1] not in LAYER_OF)
-    assert not missing, f"modules with no layer in tests/test_layers.py: {missing}"
+    assert not missing, f"modules with no layer in tests/project/test_layers.py: {missing}"
 
 
 def test_no_import_runs_up_the_layers():

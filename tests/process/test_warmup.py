@@ -242,7 +242,7 @@ def test_the_documents_and_the_cli_quote_the_one_warmup_estimate():
     import re
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     documents = {path.relative_to(root): " ".join(path.read_text().split())
                  for path in (root / "README.md", *sorted((root / "docs").glob("*.md")))}
     quoted = {path: re.findall(r"about (\d+) s from an empty cache", text) for path, text in documents.items()}

@@ -6,7 +6,7 @@ complex, object, strings), values (negative, huge, NaN), card-like and random te
 nested ragged lists, wrong variants and games.  The command line and ``check=False`` (documented
 as unsafe on bad input) run in subprocesses with timeouts.  Reproducible: ``derandomize=True``.
 
-``pytest -s tests/test_fuzz.py`` prints, per function, how many generated inputs got a clear error
+``pytest -s tests/input/test_fuzz.py`` prints, per function, how many generated inputs got a clear error
 and how many a result.
 """
 

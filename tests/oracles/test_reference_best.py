@@ -6,7 +6,7 @@ vectorised route (every 5-card subset through ref_keys_wild, no combined
 table), on named cases, and by exhaustive category counts of all 5- and
 6-card hands against the published frequencies.  (Every 7-card hand is
 counted by pokerlut itself against the published frequencies in
-tests/test_evaluate_six_seven.py; the reference's own 7-card count, 133,784,560 hands in
+tests/evaluate/test_evaluate_six_seven.py; the reference's own 7-card count, 133,784,560 hands in
 numpy, took longer than the rest of this file and was dropped to keep the run
 short.)
 """

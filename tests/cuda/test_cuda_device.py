@@ -1,6 +1,6 @@
 """Full-size checks of pokerlut.cuda on a real CUDA device (``-m gpu``; skipped where there is none).
 
-The simulator runs the same code on small cases in every test run (tests/test_cuda_sim.py); these are
+The simulator runs the same code on small cases in every test run (tests/cuda/test_cuda_sim.py); these are
 the sizes only a device runs in reasonable time: every 7-card hand, a preflop equity, large batches.
 """
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.gpu
 def pc():
     """pokerlut.cuda where a real device is present (numba-cuda is not imported otherwise)."""
     if os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0"):
-        pytest.skip("the simulator runs tests/test_cuda_sim.py, not the full-size checks")
+        pytest.skip("the simulator runs tests/cuda/test_cuda_sim.py, not the full-size checks")
     if not (os.path.exists("/dev/nvidiactl") or os.name == "nt"):
         pytest.skip("no NVIDIA device here")
     import pokerlut.cuda as module

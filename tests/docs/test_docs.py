@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "tables" / "README.md"]
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)|!\[[^\]]*\]\(([^)\s]+)\)")
 # text that would point outside the repository: a parent folder, a source-document file name, the
@@ -106,7 +106,7 @@ def test_no_document_quotes_a_test_count_or_a_test_run_time(doc):
 def test_the_test_figure_pattern_catches_what_it_should():
     for text in ("the 1,470 tests", "2,741 exhaustive tests", "takes 11-14 minutes", "23 min of pytest"):
         assert TEST_FIGURES.search(text), text
-    for text in ("tests/test_docs.py", "the tests run it", "10^7 random hands", "3 s"):
+    for text in ("tests/docs/test_docs.py", "the tests run it", "10^7 random hands", "3 s"):
         assert not TEST_FIGURES.search(text), text
 
 

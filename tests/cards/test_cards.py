@@ -1,4 +1,4 @@
-"""Tests for pokerlut.cards: the notations of docs/rules.md "Cards" (the course numbering: tests/test_course.py)."""
+"""Tests for pokerlut.cards: the notations of docs/rules.md "Cards" (the course numbering: tests/cards/test_course.py)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from pokerlut import config
 from pokerlut.equities import EquityResult, class_equity
 from pokerlut.equities.results import BatchEquityResult
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "pokerlut"
 
 

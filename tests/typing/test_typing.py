@@ -15,7 +15,7 @@ import pytest
 
 import pokerlut
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 USAGE = ROOT / "tests" / "typing" / "usage.py"
 #: The public modules: the package and every subpackage or module a user imports by name.
 PUBLIC_MODULES = ("pokerlut", "pokerlut.abstraction", "pokerlut.analytics", "pokerlut.boards", "pokerlut.cards", "pokerlut.course",

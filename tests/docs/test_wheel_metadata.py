@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "pokerlut"
 URL_NAMES = ("Homepage", "Documentation", "Source", "Issues")
 #: What reads as a file or folder in text: a path with a slash, or a name with a file extension.

@@ -23,7 +23,7 @@ import pokerlut
 from pokerlut.jit import (Hand, Tables, add, best_five, category, compare, empty, hand, omaha, rank, rank_checked,
                           tables, value)
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("high", "short-deck", "ace-five-low", "eight-or-better", "deuce-seven-low")
 N = 200_000
 WILD = 52

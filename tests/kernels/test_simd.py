@@ -131,11 +131,11 @@ def test_a_compile_failure_falls_back_with_one_warning(monkeypatch):
 def test_the_suite_passes_on_the_scalar_kernels():
     # evaluate's answers and errors, hand by hand; the enumeration and category-count tests are left out (the
     # enumeration kernel never runs the SIMD key, and test_evaluate_five compares every 5-card hand one by one)
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_evaluate_five.py",
-                        "tests/test_evaluate_six_seven.py", "-k", "not histogram and not counts", "tests/test_validation.py",
-                        "tests/test_wild_rules.py"], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/evaluate/test_evaluate_five.py",
+                        "tests/evaluate/test_evaluate_six_seven.py", "-k", "not histogram and not counts", "tests/kernels/test_validation.py",
+                        "tests/evaluate/test_wild_rules.py"], capture_output=True, text=True,
                        env={**os.environ, "POKERLUT_SIMD": "0"}, timeout=1800,
-                       cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                       cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     assert r.returncode == 0, r.stdout[-3000:]
 
 

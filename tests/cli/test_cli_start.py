@@ -19,7 +19,7 @@ import pytest
 import pokerlut
 from pokerlut.cli import build_parser
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: What a fresh interpreter prints after the code under test: whether numba was imported, and how
 #: many table sets were loaded.
