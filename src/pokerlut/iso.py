@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 from functools import cached_property, lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -56,9 +56,10 @@ from . import config, _threads
 from ._input import card_array, deal_rows, integer_array, natural_card_table, raise_for_deals
 from ._notice import noticed
 from .cards import format_cards, shown  # noqa: F401  (format_cards: the examples use it)
-from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_RANKS, N_SUITS
+from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_NATURAL, N_RANKS, N_SUITS
 from .kernels import registry
-from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FREE_AT, HASH_AT, MAX_ROUNDS, OFFSET_BLOCK_BITS,
+from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FLOP_BOARDS, FLOP_POSITIONS_SHIFT,
+                          FLOP_SEGMENT_SHIFT, FREE_AT, HASH_AT, MAX_ROUNDS, OFFSET_BLOCK_BITS,
                           PAIRS, PEXT_AT, SEGMENT_ROW, SPEC_ROUND_OF, SPEC_SIZE)
 from .tables import load_table_set
 from .typing import HandsLike
@@ -429,7 +430,7 @@ class StreetIndexer:
         its suits' sorted positions in bits 16-23, its blocks' first positions in bits 24-31."""
         out = np.empty(len(boards), dtype=np.int64)
         registry.iso_kernel("street_rows")(np.zeros((len(boards), 0), np.uint8), boards, self.spec(0, 2),
-                                           *self._board_tables(), _NO_OFFSETS, _NO_REL, self.segments, out)
+                                           *self._board_tables(), _NO_OFFSETS, _NO_REL, self.segments, _NO_FLOPS, out)
         return out
 
     def _board_offsets(self) -> np.ndarray:
@@ -443,6 +444,24 @@ class StreetIndexer:
         np.cumsum(holes, out=offsets[1:])
         offsets.setflags(write=False)
         return offsets
+
+    @cached_property
+    def _flop_boards(self) -> np.ndarray:
+        """The flop table the flop's kernel reads (:data:`pokerlut.kernels.iso.FLOP_BOARDS` words, one
+        per flop at its colex number): each flop's board-class offset and frame, computed once here
+        by the kernel's own board path."""
+        ids = np.array(list(combinations(range(N_NATURAL), 3)), dtype=np.uint8)  # ascending within a flop
+        lo, mid, hi = (ids[:, k].astype(np.int64) for k in range(3))
+        number = lo + mid * (mid - 1) // 2 + hi * (hi - 1) * (hi - 2) // 6
+        classes = self.boards.index_rows(ids, np.zeros((len(ids), 0), np.uint8))
+        frames = self.board_frames(ids).astype(np.uint64)
+        offsets = self.board_offsets[classes].astype(np.uint64)
+        shape, positions = frames & np.uint64(0xFFFF), frames >> np.uint64(16)
+        assert len(ids) == FLOP_BOARDS and int(offsets.max()) < 1 << FLOP_SEGMENT_SHIFT and int(shape.max()) < 256
+        table = np.zeros(FLOP_BOARDS, dtype=np.uint64)
+        table[number] = offsets | (shape << np.uint64(FLOP_SEGMENT_SHIFT)) | (positions << np.uint64(FLOP_POSITIONS_SHIFT))
+        table.setflags(write=False)
+        return table
 
     def _board_tables(self) -> tuple:
         # preflop: any indexer's tables (the kernel reads only their card bits)
@@ -467,7 +486,8 @@ class StreetIndexer:
         kernel = registry.iso_kernel("street_rows")
         spec = self.spec(holes.shape[1], int(bool(check)))
         offsets = self._packed_offsets if holes.shape[1] else (_NO_OFFSETS, _NO_REL)
-        args = self._board_tables() + offsets + (self.segments,)
+        flops = self._flop_boards if holes.shape[1] == HOLDEM_HOLE and self.board_rounds == (3,) else _NO_FLOPS
+        args = self._board_tables() + offsets + (self.segments, flops)
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             return kernel(holes[lo:hi], boards[lo:hi], spec, *args, out[lo:hi])
@@ -509,6 +529,8 @@ _NO_OFFSETS = np.zeros(1, np.int64)
 _NO_OFFSETS.setflags(write=False)
 _NO_REL = np.zeros(1, np.uint16)
 _NO_REL.setflags(write=False)
+_NO_FLOPS = np.zeros(0, np.uint64)  # no flop table: the kernel computes each board's part
+_NO_FLOPS.setflags(write=False)
 
 
 def _spec(n_first: int, n_second: int, n_rounds: int, top_group: int, mode: int, round_of: tuple) -> np.ndarray:

@@ -284,3 +284,29 @@ def test_shapes_and_dtypes():
     assert idx.shape == (2, 1) and idx.dtype == np.int64
     assert iso.unindex(idx, 3).holes.shape == (2, 1, 2)
     assert math.prod(iso.unindex(np.zeros((2, 3), np.int64), 5).boards.shape) == 30
+
+
+@pytest.mark.parametrize("check", [True, False])
+def test_the_flop_table_gives_the_boards_computed_part(check):
+    """The flop kernel reads each board's part from a table of every flop; the same kernel without
+    the table computes it from the board's suit keys: equal on every flop (a random pair beside
+    it), and on rows with bad cards when checking (-1 both)."""
+    from pokerlut.kernels import registry
+
+    street = iso.street_indexer(3)
+    rng = np.random.default_rng(36)
+    flops = np.array(list(itertools.combinations(range(52), 3)), dtype=np.uint8)
+    deals = np.argsort(rng.random((len(flops), 52)), axis=1).astype(np.uint8)
+    holes = np.array([[c for c in row if c not in set(f)][:2] for row, f in zip(deals, flops.tolist())], np.uint8)
+    boards = flops[:, rng.permutation(3)].copy()
+    if check:  # a card twice, an id above 51
+        holes[::97, 1] = boards[::97, 2]
+        boards[5::89, 0] = 52 + np.arange(len(boards[5::89])) % 200
+    kernel = registry.iso_kernel("street_rows")
+    spec = street.spec(2, int(check))
+    tables = street._board_tables() + street._packed_offsets + (street.segments,)
+    with_table, without = np.zeros(len(holes), np.int64), np.zeros(len(holes), np.int64)
+    bad = kernel(holes, boards, spec, *tables, street._flop_boards, with_table)
+    assert bad == kernel(holes, boards, spec, *tables, np.zeros(0, np.uint64), without)
+    assert (with_table == without).all() and (bad > 0) == check
+    assert (street.index_rows(holes, boards, check=check) == without).all()

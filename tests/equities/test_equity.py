@@ -433,3 +433,40 @@ def test_full_preflop_equity_equals_plain_enumeration(ranges):
     expected, n = plain_enumeration(ranges)
     assert r.n == n
     np.testing.assert_allclose(r.equity, expected, atol=1e-12)
+
+
+def test_heads_up_monte_carlo_counts_are_the_deal_by_deal_sums():
+    """Heads-up, the Monte Carlo kernel counts a batch's outcomes and adds them to the accumulators
+    once; settling deal by deal (as every other count is) gives the same sums, ties included."""
+    import numba as nb
+
+    from pokerlut.kernels import equity as kernels
+    from pokerlut.kernels.primitives import add_card, first_card, hand_value_of_bits, suit_rank_bit
+
+    @nb.njit(_nrt=False)
+    def both(deals, batched, one_by_one, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
+             subset_rare):
+        batch = keys.shape[0]
+        for lo in range(0, deals.shape[0], batch):
+            m = min(batch, deals.shape[0] - lo)
+            for t in range(m):
+                for p in range(2):
+                    key = add_card(first_card(cards, deals[lo + t, 2 * p]), cards, deals[lo + t, 2 * p + 1])
+                    bit = suit_rank_bit(deals[lo + t, 2 * p]) | suit_rank_bit(deals[lo + t, 2 * p + 1])
+                    for j in range(4, 9):
+                        key = add_card(key, cards, deals[lo + t, j])
+                        bit |= suit_rank_bit(deals[lo + t, j])
+                    keys[t, p] = key
+                    bits[t, p] = bit
+                    pvals[p] = hand_value_of_bits(key, bit, bases, values, flush, bases5, values5, cards, subset_rare)
+                kernels.settle(pvals, 2, np.int64(1), one_by_one, True)
+            kernels.settle_batch(m, 2, keys, bits, pvals, batched, cards, bases, values, flush, bases5, values5,
+                                 subset_rare)
+
+    deals = pokerlut.random_hands(3000, 9, seed=36)
+    deals[::10, 4:] = parse_cards("As Ks Qs Js Ts")  # the board plays: a tie
+    batched, one_by_one = np.zeros((2, 4), np.int64), np.zeros((2, 4), np.int64)
+    scratch = (np.zeros((kernels.MC_BATCH, 2), np.uint64), np.zeros((kernels.MC_BATCH, 2), np.uint64),
+               np.zeros(2, np.uint16))
+    both(deals, batched, one_by_one, *scratch, *pokerlut.get_variant("high").tables.rank_tables(7))
+    assert (batched == one_by_one).all() and one_by_one[:, 1].min() >= 300 and one_by_one[:, 0].min() > 0

@@ -63,3 +63,17 @@ def prefetch(typingctx, array, index):
         return context.get_dummy_value()
 
     return sig, codegen
+
+
+@intrinsic
+def opaque(typingctx, x):
+    """``x`` (a uint64) unchanged, through an empty inline-assembly statement LLVM cannot see into:
+    a mask built by arithmetic stays arithmetic.  Without it LLVM recognizes ``0 - (a < b)`` and the
+    AND/XOR blend built from it as a select and may lay it out as a branch, which mispredicts
+    half the time when the comparison is a coin flip (the suit-class kernels)."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.asm(ir.FunctionType(ir.IntType(64), [ir.IntType(64)]), "", "=r,0", [args[0]], False)
+
+    return sig, codegen

@@ -36,7 +36,7 @@ import numpy as np
 
 from ..constants import N_NATURAL
 from .compile import compile_kernel, jitted
-from .intrinsics import popcount, trailing_zeros
+from .intrinsics import opaque, popcount, trailing_zeros
 
 U64 = np.uint64
 _RANKS13 = U64(0x1FFF)
@@ -122,8 +122,9 @@ def suit_key(m0, m1, m2, m3, shift, n_rounds, small):
 @nb.njit(inline="always", nogil=True)
 def ordered(a, b):
     """``(max, min)`` of two keys below 2**63, by arithmetic alone: the suits' order is a coin
-    flip, and LLVM turns a comparison here into a branch that mispredicts."""
-    swap = U64(0) - ((a - b) >> U64(63))
+    flip, and LLVM turns a comparison here into a branch that mispredicts (it recognizes the blend
+    as a select unless the mask is :func:`.intrinsics.opaque`)."""
+    swap = opaque(U64(0) - ((a - b) >> U64(63)))
     x = (a ^ b) & swap
     return a ^ x, b ^ x
 
@@ -353,14 +354,14 @@ def hole_part(h, board_bits, pos_word, starts, segments, seg_row):
     p2 = (pos_word >> (s2 << _ONE)) & _THREE
     t1 = (starts >> (p1 << _ONE)) & _THREE
     t2 = (starts >> (p2 << _ONE)) & _THREE
-    diff_suit = nonzero(s1 ^ s2)
-    diff_block = nonzero(t1 ^ t2)
+    diff_suit = opaque(nonzero(s1 ^ s2))  # opaque: arithmetic, not a branch (a coin flip)
+    diff_block = opaque(nonzero(t1 ^ t2))
     qhi, qlo = ordered(q1, q2)
     tri = (qhi * (qhi - _ONE)) >> _ONE  # C(qhi, 2); qhi >= 1 whenever it is used
     # same suit: C(qhi, 2) + qlo at (t, t); same block, two suits: C(qhi + 1, 2) + qlo at (t, t + 1)
     same = tri + qlo + (diff_suit * qhi)
     # two blocks: the card of the earlier block first
-    swap = U64(0) - ((t2 - t1) >> U64(63))  # t2 < t1
+    swap = opaque(U64(0) - ((t2 - t1) >> U64(63)))  # t2 < t1
     ta = t1 ^ ((t1 ^ t2) & swap)
     tb = t2 ^ ((t1 ^ t2) & swap)
     qa = q1 ^ ((q1 ^ q2) & swap)
@@ -446,8 +447,56 @@ def street_loop(holes, boards, spec, round_of, small, config, hmult, hshift, boa
 #: The round of each column of a flop (all round 0 of the board), as a constant for the flop loop.
 _FLOP_ROUNDS = (0,) * 8
 
+#: The flop table (``flop_boards``) of the flop's street indexer: per flop (three distinct card
+#: ids, at its colex number :func:`flop_number`), one word: its board class's offset in bits 0-31,
+#: its row of ``segments`` (configuration and equality word) in bits 32-39, its suits' sorted
+#: positions in bits 40-47 and its blocks' first positions in bits 48-55 (:func:`board_frame`).
+FLOP_BOARDS = 22_100
+FLOP_SEGMENT_SHIFT = 32
+FLOP_POSITIONS_SHIFT = 40
+FLOP_STARTS_SHIFT = 48
+_LAST_FLOP = U64(FLOP_BOARDS - 1)
+_BYTE = U64(255)
+_LOW32 = U64(0xFFFFFFFF)
 
-def street_rows(holes, boards, spec, small, config, hmult, hshift, board_base, board_rel, segments, out):
+
+@nb.njit(inline="always", nogil=True)
+def flop_number(a, b, c):
+    """The colex number of three distinct card ids (``lo + C(mid, 2) + C(hi, 3)``), 0 .. 22,099;
+    for garbage (ids above 51, repeats) a number inside 0 .. 22,099 all the same."""
+    lo = min(a, min(b, c))
+    hi = max(a, max(b, c))
+    mid = (a + b + c) - lo - hi
+    return min(lo + ((mid * (mid - _ONE)) >> _ONE) + hi * (hi - _ONE) * (hi - _TWO) // U64(6), _LAST_FLOP)
+
+
+@nb.njit(inline="always", nogil=True)
+def flop_loop(holes, boards, config, flop_boards, segments, out, checked):
+    """The flop's street index of each row, its board's part read from the flop table in one load
+    (what :func:`street_loop` computes from the board's suit keys), then :func:`hole_part`."""
+    bad = 0
+    for i in range(out.shape[0]):
+        x = U64(holes[i, 0])
+        y = U64(holes[i, 1])
+        a = U64(boards[i, 0])
+        b = U64(boards[i, 1])
+        c = U64(boards[i, 2])
+        h = config[x & U64(63)] | config[y & U64(63)]
+        board_bits = (config[a & U64(63)] | config[b & U64(63)]) | config[c & U64(63)]
+        # five distinct natural ids exactly when the five suit-rank bits are distinct
+        if checked and (max(max(x, y), max(a, max(b, c))) >= U64(N_NATURAL) or popcount(h | board_bits) != U64(5)):
+            out[i] = -1
+            bad += 1
+            continue
+        w = U64(flop_boards[flop_number(a, b, c)])
+        seg_row = ((w >> U64(FLOP_SEGMENT_SHIFT)) & _BYTE) * _SEGMENT_ROW
+        pos_word = (w >> U64(FLOP_POSITIONS_SHIFT)) & _BYTE
+        starts = (w >> U64(FLOP_STARTS_SHIFT)) & _BYTE
+        out[i] = np.int64((w & _LOW32) + hole_part(h, board_bits, pos_word, starts, segments, seg_row))
+    return bad
+
+
+def street_rows(holes, boards, spec, small, config, hmult, hshift, board_base, board_rel, segments, flop_boards, out):
     """The street index of each hand, board first: the board class's offset (the hole classes of
     every board class before it: ``board_base[b >> 5] + board_rel[b]``) plus the hole cards' number
     on board class ``b`` (:func:`hole_part`).
@@ -458,12 +507,18 @@ def street_rows(holes, boards, spec, small, config, hmult, hshift, board_base, b
     of ``segments`` in bits 0-15, its suits' sorted positions in bits 16-23, its blocks' first
     positions in bits 24-31 (boards must then be valid).  Checking, a bad row gets -1.
 
-    Checked hole cards on a flop, the most common question, run a copy of the loop compiled with
-    the flop's numbers as constants (a third faster than the loop that reads them from ``spec``)."""
+    Hole cards on a flop, the most common question, read each board's part from the flop table
+    ``flop_boards`` (:data:`FLOP_BOARDS` words, :func:`flop_loop`) when one is passed (an empty
+    array otherwise); without it, checked, they run a copy of the loop compiled with the flop's
+    numbers as constants (a third faster than the loop that reads them from ``spec``)."""
     n_hole = spec[SPEC_FIRST]
     n_board = spec[SPEC_SECOND]
     n_rounds = spec[SPEC_ROUNDS]
     mode = spec[SPEC_CHECKED]
+    if n_hole == 2 and n_board == 3 and n_rounds == 1 and mode != 2 and flop_boards.shape[0] == FLOP_BOARDS:
+        if mode == 1:
+            return flop_loop(holes, boards, config, flop_boards, segments, out, True)
+        return flop_loop(holes, boards, config, flop_boards, segments, out, False)
     if n_hole == 2 and n_board == 3 and n_rounds == 1 and spec[SPEC_TOP_GROUP] == 2 and mode == 1:
         return street_loop(holes, boards, spec, _FLOP_ROUNDS, small, config, hmult, hshift, board_base, board_rel,
                            segments, out, 2, 3, 1, 2, True, False)
