@@ -222,10 +222,40 @@ def main() -> int:
             row(f"evaluate_omaha, 4 hole + 5 board, {variant}", ok,
                 timed(lambda: pc.evaluate_omaha(d_holes, d_boards, variant=variant)), hands)
 
+    def omaha_engines() -> None:
+        cases = [("omaha", ["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s 3h" if small else "2c 7d 8s"),
+                 ("omaha-hilo", ["As 2s Ad 3d", "Qh Jh Th 9h", "Kc Kd 5h 4s"], "4c 7d Ks 2h" if small else "4c 7d Ks")]
+        for variant, players, board in cases:
+            got = pc.exact_equity(players, board, variant=variant)
+            want = pokerlut.equity(players, board, exact=True, variant=variant)
+            ok = bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n
+                      and all(np.abs(side - getattr(want, name)).max() < 1e-12 for name, side in got.sides.items()))
+            row(f"exact {variant} equity, {len(players)} players on {board}", ok,
+                timed(lambda: pc.exact_equity(players, board, variant=variant)), got.n)
+        trials = 400 if small else 1 << 24
+        for variant, players, board in cases:
+            got = pc.monte_carlo_equity(players, board, trials=trials, seed=2, variant=variant)
+            exact = pokerlut.equity(players, board, exact=True, variant=variant).equity
+            se = np.sqrt(exact * (1 - exact) / trials)
+            row(f"Monte Carlo {variant} (within 4.5 s.e. of exact)", bool(np.all(np.abs(got.equity - exact)
+                                                                               < 4.5 * se + 1e-9)),
+                timed(lambda: pc.monte_carlo_equity(players, board, trials=trials, seed=2, variant=variant)), trials)
+        deals = 128 if small else 1 << 21
+        cards = pokerlut.random_hands(deals, 13, seed=8)
+        holes = np.ascontiguousarray(cards[:, :8]).reshape(deals, 2, 4)
+        board = np.ascontiguousarray(cards[:, 8:])
+        d_holes, d_board = cuda.to_device(holes), cuda.to_device(board)
+        for variant in ("omaha", "omaha-hilo"):
+            got = pc.showdown(d_holes, d_board, variant=variant)
+            want = pokerlut.showdown(holes, board, variant=variant)
+            ok = all(bool((g.copy_to_host() == w).all()) for g, w in zip(got, want))
+            row(f"showdown {variant}, 2 players, device arrays", ok,
+                timed(lambda: pc.showdown(d_holes, d_board, variant=variant)), deals)
+
     started = time.perf_counter()
     for name, fn in (("device-resident hands", device_resident), ("numpy in and out", host_numpy),
                      ("every hand", every_hand), ("equity", equities), ("showdown", showdowns),
-                     ("omaha", omaha)):
+                     ("omaha", omaha), ("omaha engines", omaha_engines)):
         section(name, fn)
     print()
     print(f"{'feature':58s} {'check':6s} {'best ms':>10s} {'items/s':>12s}  ratio")

@@ -112,6 +112,7 @@ else:  # ------------------------------------------------------------------- in 
     import pokerlut
     import pokerlut.cuda as pc
     from pokerlut.cuda import batch, device, engines
+    from pokerlut.ranges import parse_omaha_range
     from pokerlut.sampling import random_hands
     from pokerlut.variants import get_variant
 
@@ -370,8 +371,78 @@ else:  # ------------------------------------------------------------------- in 
         assert error_of(engines.exact_equity, ["AhKh", "AhQc"]) == error_of(pokerlut.equity, ["AhKh", "AhQc"])
         assert "trials must be a positive integer" in error_of(engines.monte_carlo_equity, ["AhKh", "random"],
                                                                 trials=0)
-        assert "pokerlut.evaluate_omaha" in error_of(engines.exact_equity, ["AhKhQdQc", "2c3c4c5c"], variant="omaha")
+        assert error_of(pc.exact_equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha") == \
+            error_of(pokerlut.equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha")
+        assert "not 'random'" in error_of(pc.exact_equity, ["AhKhQdQc", "random"], variant="omaha")
         assert "not served" in error_of(engines.exact_equity, ["AhKh", "QdQc"], variant="stud")
+
+    @pytest.mark.parametrize("players, board, dead, variant", [
+        (["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s 3h", "", "omaha"),
+        (["As 2s Ad 3d", "Qh Jh Th 9h"], "4c 7d 8s 3h", "5h", "omaha-hilo"),
+        (["As 2s Ad 3d", "Qh Jh Th 9h", "Kc Kd 5h 4s"], "4c 7d Ks 2h", "", "omaha-hilo"),
+        (["As 2s 3d 4c 9h", "Kc Kd Qh Jh Th"], "5s 6d 7c 8h", "", "omaha-hilo"),
+        (["As 2s 3d 4c 9h 9d", "Kc Kd Qh Jh Th 3c"], "5s 6d 7c 8h Ah", "", "omaha-hilo"),
+        ("omaha range", "4c 7d 8s 3h", "", "omaha-hilo"),
+    ])
+    def test_omaha_exact_equity_equals_the_cpu(players, board, dead, variant):
+        if players == "omaha range":
+            players = [parse_omaha_range("AsAd2c3c, AhAc5d6d, KsKd9c9h"), "Qh Jh Th 9h"]
+        got = pc.exact_equity(players, board, dead, variant=variant, chunk=16)
+        want = pokerlut.equity(players, board, dead, exact=True, variant=variant)
+        assert got.n == want.n and got.method == "exact"
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_allclose(getattr(got, name), getattr(want, name), rtol=0, atol=1e-12)
+        assert sorted(got.sides) == (["high_share", "high_share_no_low", "low_share", "scoop"]
+                                     if variant == "omaha-hilo" else [])
+        for name, side in got.sides.items():
+            np.testing.assert_allclose(side, getattr(want, name), rtol=0, atol=1e-12)
+        again = pc.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=5)
+        np.testing.assert_array_equal(again.equity, got.equity)
+
+    def test_omaha_monte_carlo_is_the_same_whatever_the_launch_shape():
+        deal = (["As 2s Ad 3d", "random", "KK**"], "4c 7d Ks")
+        runs = [pc.monte_carlo_equity(*deal, trials=120, seed=5, variant="omaha-hilo", launch=launch)
+                for launch in ((1, 1), (3, 7))]
+        for a, b in zip(runs[0][:3], runs[1][:3]):
+            np.testing.assert_array_equal(a, b)
+        assert runs[0].sides.keys() == runs[1].sides.keys()
+        different = pc.monte_carlo_equity(*deal, trials=120, seed=6, variant="omaha-hilo")
+        assert not np.array_equal(different.equity, runs[0].equity)
+
+    @pytest.mark.parametrize("players, board, variant", [
+        (["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s", "omaha"),
+        (["AA**", "Qh Jh Th 9h"], "4c 7d 8s", "omaha-hilo"),
+    ])
+    def test_omaha_monte_carlo_agrees_with_the_exact_cpu_equity(players, board, variant):
+        trials = 600
+        got = pc.monte_carlo_equity(players, board, trials=trials, seed=3, variant=variant)
+        want = pokerlut.equity(players, board, exact=True, variant=variant).equity
+        se = np.sqrt(want * (1 - want) / trials)
+        assert np.all(np.abs(got.equity - want) < 4.5 * se + 1e-9), (got.equity, want)
+        assert abs(got.equity.sum() - 1) < 1e-12 and got.n == trials
+
+    @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
+    @pytest.mark.parametrize("hole, board", [(4, 5), (5, 3), (6, 4)])
+    def test_omaha_showdown_equals_the_cpu(variant, hole, board):
+        rng = np.random.default_rng(hole * 10 + board)
+        deals = np.array([rng.permutation(52)[:3 * hole + board] for _ in range(30)], np.uint8)
+        holes = np.ascontiguousarray(deals[:, :3 * hole].reshape(30, 3, hole))
+        boards = np.ascontiguousarray(deals[:, 3 * hole:])
+        holes[:5, 1] = holes[:5, 0]  # ties: the same hand twice (unchecked, as the CPU allows)
+        got = batch.showdown(cuda.to_device(holes), cuda.to_device(boards), variant=variant, check=False)
+        want = pokerlut.showdown(holes, boards, variant=variant, check=False)
+        assert got._fields == want._fields
+        for a, b in zip(got, want):
+            np.testing.assert_array_equal(a.copy_to_host(), b)
+        one = batch.showdown(holes[7], boards[7], variant=variant)
+        for a, b in zip(one, pokerlut.showdown(holes[7], boards[7], variant=variant)):
+            np.testing.assert_array_equal(a, b)
+        assert error_of(batch.showdown, holes, boards, variant=variant) == \
+            error_of(pokerlut.showdown, holes, boards, variant=variant)
+        bad = holes.copy()
+        bad[9, 2, 1] = 52
+        assert error_of(batch.showdown, bad[5:], boards[5:], variant=variant) == \
+            error_of(pokerlut.showdown, bad[5:], boards[5:], variant=variant)
 
     # the user kernel of docs/gpu.md, with the device functions of pokerlut.cuda.device
     @cuda.jit

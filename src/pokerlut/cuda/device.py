@@ -390,3 +390,35 @@ def compare(tables, a, b):
     if sa < sb:
         return -1
     return 0
+
+
+_FIRST_CARD = U64(layout.FIRST_CARD)
+
+
+@device_function
+def omaha_values(holes, start, n_hole, board, n_board, th, tl, hilo):
+    """The high and low (eight-or-better, 1 when none) values of the hole cards
+    ``holes[start:start + n_hole]`` on the ``n_board`` cards ``board`` (card ids as uint64), by brute
+    force: every pair of hole cards with every three board cards."""
+    best_high = np.uint16(0)
+    best_low = np.uint16(0)
+    for p in range(n_hole - 1):
+        hp = U64(holes[start + p])
+        for q in range(p + 1, n_hole):
+            hq = U64(holes[start + q])
+            pair_high = th.cards[hp + _FIRST_CARD] + th.cards[hq]
+            pair_low = tl.cards[hp + _FIRST_CARD] + tl.cards[hq]
+            pair_bits = suit_rank_bit(hp) | suit_rank_bit(hq)
+            for x in range(n_board - 2):
+                bx = board[x]
+                for y in range(x + 1, n_board - 1):
+                    by = board[y]
+                    for z in range(y + 1, n_board):
+                        bz = board[z]
+                        bits = pair_bits | suit_rank_bit(bx) | suit_rank_bit(by) | suit_rank_bit(bz)
+                        key = pair_high + th.cards[bx] + th.cards[by] + th.cards[bz]
+                        best_high = max(best_high, value_of_bits(key, bits, th.bases5, th.values5, th.flush))
+                        if hilo:
+                            key = pair_low + tl.cards[bx] + tl.cards[by] + tl.cards[bz]
+                            best_low = max(best_low, hand_value(tl, key, bits, 5, tl.bases5, tl.values5))
+    return best_high, best_low

@@ -47,10 +47,10 @@ U64 = np.uint64
 SHARE_UNITS = math.lcm(*range(1, MAX_PLAYERS + 1))
 _HIST = MAX_STRENGTH + 1
 _MAX_K = 7
-_GOLDEN = U64(0x9E3779B97F4A7C15)
+GOLDEN = U64(0x9E3779B97F4A7C15)
 _MIX1 = U64(0xBF58476D1CE4E5B9)
 _MIX2 = U64(0x94D049BB133111EB)
-_TRIAL = U64(0xD1B54A32D192ED03)
+TRIAL_MIX = U64(0xD1B54A32D192ED03)
 _S30, _S27, _S31, _S32 = U64(30), U64(27), U64(31), U64(32)
 _FIRST = U64(layout.FIRST_CARD)
 
@@ -69,7 +69,7 @@ class GpuEquity(NamedTuple):
     method: str
 
 
-def _binomials(n: int) -> np.ndarray:
+def binomials(n: int) -> np.ndarray:
     """``C(a, b)`` for ``a`` in ``0..n``, ``b`` in ``0.._MAX_K`` (int64)."""
     return np.array([[comb(a, b) for b in range(_MAX_K + 1)] for a in range(n + 1)], np.int64)
 
@@ -163,7 +163,7 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high", *, deck: Any
     d_hist = cuda.to_device(np.zeros(_HIST, np.uint64))
     blocks, threads = launch or launch_shape(n_prefixes)
     _histogram_kernel[blocks, threads](cuda.to_device(cards.astype(np.uint8)), n_cards,
-                                       cuda.to_device(_binomials(len(cards))), n_prefixes, t, d_hist)
+                                       cuda.to_device(binomials(len(cards))), n_prefixes, t, d_hist)
     counts = d_hist.copy_to_host().astype(np.int64)
     hist[:] = counts[:len(hist)]
     return hist
@@ -323,6 +323,9 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     CPU's own :func:`pokerlut.equities.parse_deal`).  ``launch``: ``(blocks, threads)`` instead of the
     default; ``chunk``: boards per thread at a time.
 
+    Omaha: :func:`pokerlut.cuda.exact_equity` hands ``variant="omaha"`` / ``"omaha-hilo"`` to
+    :func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`.
+
     >>> r = exact_equity(["AhKh", "QdQc"], "2c 7d 9h 3s")
     >>> [round(float(x), 4) for x in r.equity], r.n, r.method
     ([0.1364, 0.8636], 44, 'exact')
@@ -352,7 +355,7 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
         raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     work = len(holes) * -(-n_enumerated // int(chunk))
     blocks, threads = launch or launch_shape(work)
-    _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(_binomials(len(live))), n_enumerated,
+    _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(binomials(len(live))), n_enumerated,
                                    int(chunk), cuda.to_device(keys), cuda.to_device(bits),
                                    cuda.to_device(hole_masks), device_tables(v), counts)
     total = np.einsum("t,tpk->pk", weights, counts.copy_to_host().astype(np.float64))
@@ -363,7 +366,7 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
 
 
 @cuda.jit(device=True)
-def _mix(z):
+def mix(z):
     """splitmix64's finaliser: a well-mixed 64-bit function of ``z``."""
     z = (z ^ (z >> _S30)) * _MIX1
     z = (z ^ (z >> _S27)) * _MIX2
@@ -371,12 +374,12 @@ def _mix(z):
 
 
 @cuda.jit(device=True)
-def _draw(state, live, used):
+def draw_card(state, live, used):
     """A live card not in ``used`` (a bit mask), drawn from the stream ``state``: ``(card, state)``."""
     nl = U64(live.shape[0])
     while True:
-        state += _GOLDEN
-        r = _mix(state)
+        state += GOLDEN
+        r = mix(state)
         index = ((r >> _S32) * nl) >> _S32
         c = U64(live[index])
         if ((used >> c) & U64(1)) == U64(0):
@@ -399,12 +402,12 @@ def _monte_carlo_kernel(live, k, random_players, n_trials, seed, keys, bits, t, 
     i = cuda.grid(1)
     stride = cuda.gridsize(1)
     while i < n_trials:
-        state = _mix(seed ^ (U64(i) * _TRIAL))
+        state = mix(seed ^ (U64(i) * TRIAL_MIX))
         used = U64(0)
         board_key = U64(0)
         board_bits = U64(0)
         for j in range(k):
-            c, state = _draw(state, live, used)
+            c, state = draw_card(state, live, used)
             used |= U64(1) << c
             board_key += t.cards[c]
             board_bits |= suit_rank_bit(c)
@@ -413,7 +416,7 @@ def _monte_carlo_kernel(live, k, random_players, n_trials, seed, keys, bits, t, 
             my_bits[p] = bits[p]
             if random_players[p]:
                 for j in range(2):
-                    c, state = _draw(state, live, used)
+                    c, state = draw_card(state, live, used)
                     used |= U64(1) << c
                     my_keys[p] += t.cards[c]
                     my_bits[p] |= suit_rank_bit(c)
@@ -431,6 +434,9 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     dealt at random each trial), on a board of 0, 3, 4 or 5 known cards, ``dead`` cards out:
     ``trials`` deals ranked on the device.  Trial ``i`` is a function of ``(seed, i)`` alone, so the
     result is the same whatever ``launch`` (``(blocks, threads)``) or device runs it.
+
+    Omaha: :func:`pokerlut.cuda.monte_carlo_equity` hands ``variant="omaha"`` / ``"omaha-hilo"`` to
+    :func:`pokerlut.cuda.omaha_equity.omaha_monte_carlo_equity`.
 
     >>> r = monte_carlo_equity(["AhKh", "random"], "Qh Jh 2c", trials=100, seed=1)
     >>> r.n, round(float(r.equity.sum()), 12), r.method
@@ -450,15 +456,15 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     totals = cuda.to_device(np.zeros((len(holes), 3), np.int64))
     blocks, threads = launch or launch_shape(int(trials))
     _monte_carlo_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(random_players), int(trials),
-                                         U64(_seed_word(int(seed))), cuda.to_device(keys), cuda.to_device(bits), t,
+                                         U64(seed_word(int(seed))), cuda.to_device(keys), cuda.to_device(bits), t,
                                          totals)
     return _result(totals.copy_to_host(), int(trials), int(trials), "monte carlo")
 
 
-def _seed_word(seed: int) -> int:
+def seed_word(seed: int) -> int:
     """The seed as the 64-bit word the trials' streams start from (splitmix64 of it, on the host).
 
-    >>> _seed_word(0) != _seed_word(1)
+    >>> seed_word(0) != seed_word(1)
     True
     """
     z = (seed + 0x9E3779B97F4A7C15) % 2**64
