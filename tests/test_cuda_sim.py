@@ -4,7 +4,9 @@ numba-cuda reads ``NUMBA_ENABLE_CUDASIM`` once, when ``numba.cuda`` is first imp
 checks run in a process of their own: :func:`test_simulator` starts pytest on this file (and on the
 doctests of ``pokerlut.cuda``) with the variable set, where the tests under ``if CHILD`` are
 collected; the suite's own process never imports numba-cuda.  The cases are small (the simulator
-runs each CUDA thread as a Python thread).  Without a GPU, the tests here also check the error that
+runs each CUDA thread as a Python thread), and each check has a hard time limit
+(:data:`TEST_LIMIT_S`): past it the child prints every thread's stack and exits, so a kernel
+that never ends fails the suite instead of stalling it.  Without a GPU, the tests here also check the error that
 names what is missing and that importing pokerlut leaves numba-cuda alone.
 """
 
@@ -22,6 +24,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = os.environ.get("POKERLUT_CUDA_SIM_CHILD") == "1"
 HAS_NUMBA_CUDA = importlib.util.find_spec("numba_cuda") is not None
+#: The most one simulator check may take (a cold compile of the CPU twin included) before the child
+#: dumps its threads' stacks and exits; and the most the whole child may take.
+TEST_LIMIT_S = 240
+CHILD_LIMIT_S = 900
 
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess:
@@ -38,13 +44,13 @@ if not CHILD:
         """Every check below (``CHILD``) and pokerlut.cuda's doctests, in numba-cuda's simulator."""
         environment = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", POKERLUT_CUDA_SIM_CHILD="1")
         environment["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), environment.get("PYTHONPATH", "")])
-        result = subprocess.run([sys.executable, "-m", "pytest", str(Path(__file__)), str(ROOT / "src/pokerlut/cuda"),
-                                 "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=--doctest-modules",
+        result = subprocess.run([sys.executable, "-m", "pytest", str(Path(__file__)),
+                                 "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", "--durations=15",
                                  "-W", "error::pytest.PytestUnraisableExceptionWarning",
                                  # the simulator computes with numpy scalars, which warn on the wrap-around
                                  # of 64-bit arithmetic that a device does silently
                                  "-W", "ignore:overflow encountered in scalar:RuntimeWarning"],
-                                cwd=ROOT, env=environment, capture_output=True, text=True, timeout=1200)
+                                cwd=ROOT, env=environment, capture_output=True, text=True, timeout=CHILD_LIMIT_S)
         assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-4000:]
         assert " passed" in result.stdout and " failed" not in result.stdout
 
@@ -105,6 +111,9 @@ if not CHILD:
 
 
 else:  # ------------------------------------------------------------------- in the simulator's process
+    import doctest
+    import faulthandler
+    import importlib
     from itertools import combinations
 
     from numba import cuda
@@ -129,6 +138,27 @@ else:  # ------------------------------------------------------------------- in 
         with pytest.raises((ValueError, TypeError)) as info:
             call(*args, **kwargs)
         return f"{info.type.__name__}: {info.value}"
+
+    @pytest.fixture(autouse=True)
+    def hard_time_limit():
+        """Past :data:`TEST_LIMIT_S` the child prints every thread's stack and exits (a hang fails)."""
+        faulthandler.dump_traceback_later(TEST_LIMIT_S, exit=True)
+        yield
+        faulthandler.cancel_dump_traceback_later()
+
+    CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.batch", "pokerlut.cuda.device",
+                    "pokerlut.cuda.engines", "pokerlut.cuda.omaha", "pokerlut.cuda.omaha_equity")
+
+    @pytest.mark.parametrize("name", CUDA_MODULES)
+    def test_doctests(name):
+        """pokerlut.cuda's doctests, in the simulator, each module under the time limit."""
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS, verbose=False)
+        assert result.failed == 0, f"{result.failed} of {result.attempted} doctest examples failed in {name}"
+
+    def test_every_module_has_its_doctests_run():
+        found = {"pokerlut.cuda" + ("" if f.stem == "__init__" else "." + f.stem)
+                 for f in Path(pc.__file__).parent.glob("*.py")}
+        assert found == set(CUDA_MODULES)
 
     def test_available_in_the_simulator():
         assert pc.available()
@@ -420,6 +450,38 @@ else:  # ------------------------------------------------------------------- in 
         se = np.sqrt(want * (1 - want) / trials)
         assert np.all(np.abs(got.equity - want) < 4.5 * se + 1e-9), (got.equity, want)
         assert abs(got.equity.sum() - 1) < 1e-12 and got.n == trials
+
+    def test_omaha_monte_carlo_refuses_ranges_that_rarely_fit_up_front():
+        clash = [parse_omaha_range("AsAh2c3c, AsAh4c5c"), parse_omaha_range("AsAd6c7c, AhAd8c9c"), "KdKh Qd Qh"]
+        message = error_of(pc.monte_carlo_equity, clash, trials=100, variant="omaha")
+        assert "none of 4,096 draws of the players' hands fit together" in message
+        rare = [parse_omaha_range("AsAh2c3c, AsAh4c5c, AsAh6c7c, AsAh8c9c, KsKh2d3d"),
+                parse_omaha_range("AsAd6h7h, AhAd8h9h, AsAc2h3h, AhAc4h5h, QsQh2s3s"), "KdKc Jd Jh"]
+        fits, draws = pc.omaha_equity.fit_rate([*rare[:2], None], seed=0)
+        assert 0.3 * draws < fits < 0.42 * draws  # 9 in 25: the first range's last hand, or the second's
+        message = error_of(pc.monte_carlo_equity, rare, trials=1000, variant="omaha", max_draws=2000)
+        assert "rarely fit together" in message and "max_draws (2,000)" in message
+        assert "max_draws must be a positive integer" in error_of(pc.monte_carlo_equity, rare, trials=10,
+                                                                  variant="omaha", max_draws=0)
+        got = pc.monte_carlo_equity(rare, trials=40, variant="omaha", seed=2)  # within the budget: it runs
+        assert got.n == 40 and abs(got.equity.sum() - 1) < 1e-12
+
+    def test_a_card_is_drawn_in_bounded_steps_and_uniformly():
+        live = np.arange(52, dtype=np.uint8)
+
+        @cuda.jit
+        def draw_kernel(live, used, seed, out):
+            i = cuda.grid(1)
+            if i < out.shape[0]:
+                c, state = engines.draw_card(engines.mix(seed ^ np.uint64(i)), live, used)
+                out[i] = c
+
+        used = np.uint64((1 << 52) - 1 - (1 << 7) - (1 << 30) - (1 << 51))  # three cards free of 52
+        out = cuda.to_device(np.zeros(240, np.int64))
+        draw_kernel[4, 60](cuda.to_device(live), used, np.uint64(11), out)
+        got = out.copy_to_host()
+        assert set(got.tolist()) == {7, 30, 51}
+        assert min(np.bincount(got, minlength=52)[[7, 30, 51]]) > 50  # 80 expected each
 
     @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
     @pytest.mark.parametrize("hole, board", [(4, 5), (5, 3), (6, 4)])

@@ -145,7 +145,7 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
                        variant: str = "high", **options: Any) -> Any:
     """Monte Carlo equity on the device: Hold'em (:func:`pokerlut.cuda.engines.monte_carlo_equity`), or
     Omaha and Omaha hi-lo (:func:`pokerlut.cuda.omaha_equity.omaha_monte_carlo_equity`); ``options``:
-    ``launch``."""
+    ``launch``, and for Omaha ``max_draws`` (the whole-deal draws a run of ranges may take)."""
     if _is_omaha(variant):
         from . import omaha_equity
 

@@ -81,7 +81,7 @@ def unrank(index, k, binom, n, out):
     top = n
     for i in range(k, 0, -1):
         c = top - 1
-        while binom[c, i] > x:
+        while c > 0 and binom[c, i] > x:  # bounded: C(i - 1, i) = 0 stops it for any valid index
             c -= 1
         out[i - 1] = c
         x -= binom[c, i]
@@ -373,17 +373,36 @@ def mix(z):
     return z ^ (z >> _S31)
 
 
+#: Draws of a card by rejection before :func:`draw_card` picks among the free cards by index.
+REJECTION_TRIES = 16
+
+
 @cuda.jit(device=True)
 def draw_card(state, live, used):
-    """A live card not in ``used`` (a bit mask), drawn from the stream ``state``: ``(card, state)``."""
+    """A live card not in ``used`` (a bit mask), drawn uniformly from the stream ``state``:
+    ``(card, state)``.  At most :data:`REJECTION_TRIES` draws by rejection, then the ``r``-th free
+    card by index, so the loop is bounded whatever ``used`` holds (each way gives every free card
+    the same chance, hence so does the whole).  The caller leaves at least one live card free (the
+    host checks the deck is large enough); with none it returns ``live[0]``."""
     nl = U64(live.shape[0])
-    while True:
+    for _ in range(REJECTION_TRIES):
         state += GOLDEN
         r = mix(state)
-        index = ((r >> _S32) * nl) >> _S32
-        c = U64(live[index])
+        c = U64(live[((r >> _S32) * nl) >> _S32])
         if ((used >> c) & U64(1)) == U64(0):
             return c, state
+    free = U64(0)
+    for j in range(live.shape[0]):
+        free += U64(1) - ((used >> U64(live[j])) & U64(1))
+    state += GOLDEN
+    pick = ((mix(state) >> _S32) * free) >> _S32
+    for j in range(live.shape[0]):
+        c = U64(live[j])
+        if ((used >> c) & U64(1)) == U64(0):
+            if pick == U64(0):
+                return c, state
+            pick -= U64(1)
+    return U64(live[0]), state
 
 
 @cuda.jit

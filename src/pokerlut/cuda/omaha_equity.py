@@ -14,7 +14,12 @@ in hi-lo ``4..6`` the high half, the low half and the high half without a low (t
 * Monte Carlo: trial ``i`` draws from the counter-based stream of ``(seed, i)`` alone (the Hold'em
   engine's generator), so the same seed gives the same numbers whatever the launch shape: ranged
   players' hands by weight (Walker's alias tables, redrawn whole when two share a card), random
-  players' cards and the missing board cards uniformly from the cards left.
+  players' cards and the missing board cards uniformly from the cards left.  Every loop is
+  bounded: a trial gives up after :data:`MAX_ATTEMPTS` conflicting draws of the ranged hands (the
+  call then raises), a card is drawn in a bounded number of steps, and a run whose ranges fit
+  together so rarely that it would take more than ``max_draws`` whole-deal draws is refused up
+  front, before any launch (:func:`fit_rate`, from :data:`PROBE_DRAWS` draws on the host, fixed
+  by the seed), as the CPU engine refuses it.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import numpy as np
 
 from ..constants import BOARD_CARDS, MAX_PLAYERS
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
-from ..equities.holdem import alias_table
+from ..equities.holdem import alias_table, default_max_draws
 from ..equities.omaha import omaha_combinations
 from ..equities.plan import MAX_DEALS
 from ..equities.results import fractions, hilo_sides
@@ -37,12 +42,15 @@ from .batch import launch_shape
 from .device import U64, cuda, omaha_values, tables as device_tables
 from .engines import GOLDEN, SHARE_UNITS, binomials, draw_card, mix, seed_word, TRIAL_MIX, unrank
 
-__all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS"]
+__all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS", "PROBE_DRAWS",
+           "fit_rate"]
 
 _COLUMNS = COUNT_COLUMNS  # column 3 (squares) is left at zero here
 _MAX_HOLE = 6
 #: Draws of the ranged players' hands in a row that may conflict before a trial gives up.
 MAX_ATTEMPTS = 10_000
+#: Whole-deal draws of the ranged players' hands the host makes to estimate how often they fit together.
+PROBE_DRAWS = 4096
 _LOW32 = U64(0xFFFFFFFF)
 _S32 = U64(32)
 
@@ -214,6 +222,54 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
     return _result(total, n, len(holes) * deal.n_boards, "exact", hilo)
 
 
+def fit_rate(hands: list, seed: int, draws: int = PROBE_DRAWS) -> tuple[int, int]:
+    """``(fits, draws)``: of ``draws`` deals of every player's hand drawn by weight (``hands[p]`` an
+    :class:`~pokerlut.ranges.omaha.OmahaRange`, ``None`` for a random player), how many share no
+    card; fixed by ``seed``.  Only hands of two or more ranged players can clash (a range holds no
+    card of the fixed hands or the board), so with fewer every draw fits.
+
+    >>> one = OmahaRange(np.array([[51, 50, 49, 48]], np.uint8), np.ones(1))
+    >>> fit_rate([one, None], seed=0)
+    (4096, 4096)
+    >>> aces = OmahaRange(np.array([[51, 50, 1, 0], [51, 49, 1, 0]], np.uint8), np.ones(2))
+    >>> fit_rate([aces, aces], seed=0)
+    (0, 4096)
+    """
+    ranged = [h for h in hands if h is not None and len(h) > 1]
+    if len(ranged) < 2:
+        return draws, draws
+    rng = np.random.default_rng([0x6F6D616861, seed])
+    used = np.zeros(draws, np.uint64)
+    clash = np.zeros(draws, bool)
+    for h in hands:
+        if h is None:
+            continue
+        w = np.asarray(h.weights, np.float64)
+        masks = hand_masks(h.combos)[rng.choice(len(h), size=draws, p=w / w.sum())]
+        clash |= (used & masks) != 0
+        used |= masks
+    return int(draws - clash.sum()), draws
+
+
+def _refuse_draws(trials: int, fits: int, draws: int, max_draws: int) -> None:
+    """The ``ValueError`` of a run of ``trials`` whose ranges, fitting ``fits`` times in ``draws``,
+    would take more than ``max_draws`` whole-deal draws, or never fit in the ``draws`` (then most
+    trials would give up after :data:`MAX_ATTEMPTS` draws anyway); nothing otherwise."""
+    needed = trials * draws / max(fits, 1)
+    if fits and needed <= max_draws:
+        return
+    rate = (f"{fits:,} of {draws:,} draws of the players' hands fit together" if fits else
+            f"none of {draws:,} draws of the players' hands fit together (fewer than 1 in {draws:,})")
+    most = int(max_draws * fits / draws)
+    fewer = f"fewer trials (at most about {most:,})" if most else "fewer trials"
+    if not fits:
+        raise ValueError(f"Monte Carlo refused: the players' ranges almost never fit together without sharing a card: "
+                         f"{rate}; narrow them, or use exact equity")
+    raise ValueError(f"Monte Carlo refused: the players' ranges rarely fit together without sharing a card: {rate}; "
+                     f"{trials:,} trials would take about {needed:.3g} draws, more than max_draws "
+                     f"({max_draws:,}). Pass {fewer}, a larger max_draws to run it anyway, or narrower ranges")
+
+
 @cuda.jit(device=True)
 def _draw_combo(state, lo, hi, prob, alias):
     """A combo index of the segment ``lo..hi`` drawn by weight (Walker's alias method) from the
@@ -297,12 +353,15 @@ def _monte_carlo_kernel(combos, combo_masks, prob, alias, offsets, n_hole, known
 
 
 def omaha_monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials: int = 1_000_000,
-                             seed: int = 0, variant: str = "omaha",
-                             launch: tuple[int, int] | None = None) -> OmahaGpuEquity:
+                             seed: int = 0, variant: str = "omaha", launch: tuple[int, int] | None = None,
+                             max_draws: int | None = None) -> OmahaGpuEquity:
     """Monte Carlo Omaha or Omaha hi-lo equity of 2 to 9 players, each hole cards, an Omaha range
     or ``"random"``, on a board of 0, 3, 4 or 5 known cards, ``dead`` cards out: ``trials`` deals
     ranked on the device.  Trial ``i`` is a function of ``(seed, i)`` alone, so the result is the
-    same whatever ``launch`` (``(blocks, threads)``) runs it.
+    same whatever ``launch`` (``(blocks, threads)``) runs it.  Ranges that would take more than
+    ``max_draws`` whole-deal draws (default as the CPU's:
+    :func:`~pokerlut.equities.holdem.default_max_draws`) are refused up front with a ``ValueError``
+    saying how often they fit.
 
     >>> r = omaha_monte_carlo_equity(["As Ks Ad Kd", "random"], "2c 7d 8s", trials=50, seed=1, variant="omaha-hilo")
     >>> r.n, round(float(r.equity.sum()), 12), sorted(r.sides)
@@ -312,12 +371,17 @@ def omaha_monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, t
         raise ValueError(f"trials must be a positive integer, got {trials!r}")
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
+    if max_draws is not None and (isinstance(max_draws, (bool, np.bool_)) or
+                                  not isinstance(max_draws, (int, np.integer)) or max_draws < 1):
+        raise ValueError(f"max_draws must be a positive integer or None, got {max_draws!r}")
     v, deal = _deal(players, board, dead, variant)
     hilo = v.is_hilo
     n_players = len(deal.players)
     n_hole = deal.hole_size
     hands = [None if p.hole is None and p.range is None else _hands(deal, i) for i, p in enumerate(deal.players)]
     sizes = [0 if h is None else len(h) for h in hands]
+    fits, probed = fit_rate(hands, int(seed))
+    _refuse_draws(int(trials), fits, probed, default_max_draws(int(trials)) if max_draws is None else int(max_draws))
     offsets = np.cumsum([0] + sizes).astype(np.int64)
     present = [h.combos for h in hands if h is not None]
     combos = np.ascontiguousarray(np.concatenate(present) if present else np.zeros((0, n_hole), np.uint8), np.uint8)
