@@ -32,6 +32,7 @@ from ..enumeration import deck_of
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
 from ..equities.plan import combinations
 from ..equities.results import fractions
+from ..kernels.equity import SHARE_UNIT
 from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
 from ..strength import category as cpu_category, category_names
 from ..variants import VariantLike, best_five_variant
@@ -44,7 +45,7 @@ __all__ = ["strength_histogram", "category_counts", "exact_equity", "monte_carlo
 
 U64 = np.uint64
 #: A pot share is counted in units of 1/2520: every split among 1..9 players is a whole number of them.
-SHARE_UNITS = math.lcm(*range(1, MAX_PLAYERS + 1))
+SHARE_UNITS = SHARE_UNIT  # the CPU engines' pot, divisible by any number of winners (lcm of 1..9)
 _HIST = MAX_STRENGTH + 1
 _MAX_K = 7
 GOLDEN = U64(0x9E3779B97F4A7C15)

@@ -29,28 +29,31 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..constants import BOARD_CARDS, MAX_PLAYERS
+from ..constants import BOARD_CARDS, MAX_PLAYERS, OMAHA_HOLE_SIZES
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
 from ..equities.holdem import alias_table, default_max_draws
 from ..equities.omaha import omaha_combinations
 from ..equities.plan import MAX_DEALS
 from ..equities.results import fractions, hilo_sides
-from ..kernels.omaha_equity import COUNT_COLUMNS, HIGH_HALF, HIGH_NO_LOW, LOW_HALF
+from ..kernels.equity import SHARE_UNIT
+from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..omaha import omaha_variant
 from ..ranges.omaha import OmahaRange, hand_masks
 from .batch import launch_shape
-from .device import U64, cuda, omaha_values, tables as device_tables
-from .engines import GOLDEN, SHARE_UNITS, binomials, draw_card, mix, seed_word, TRIAL_MIX, unrank
+from .device import U64, cuda, omaha_values, settle_pot, tables as device_tables
+from .engines import GOLDEN, binomials, draw_card, mix, seed_word, TRIAL_MIX, unrank
 
 __all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS", "PROBE_DRAWS",
            "fit_rate"]
 
 _COLUMNS = COUNT_COLUMNS  # column 3 (squares) is left at zero here
-_MAX_HOLE = 6
+_MAX_HOLE = max(OMAHA_HOLE_SIZES)
+_HAND_SLOTS = MAX_PLAYERS * _MAX_HOLE  # a constant for cuda.local.array (a product there is not one)
 #: Draws of the ranged players' hands in a row that may conflict before a trial gives up.
 MAX_ATTEMPTS = 10_000
 #: Whole-deal draws of the ranged players' hands the host makes to estimate how often they fit together.
 PROBE_DRAWS = 4096
+_ONE_DEAL = np.int64(1)  # the weight settle_pot gives each deal
 _LOW32 = U64(0xFFFFFFFF)
 _S32 = U64(32)
 
@@ -66,48 +69,6 @@ class OmahaGpuEquity(NamedTuple):
     n: int
     method: str
     sides: dict
-
-
-@cuda.jit(device=True)
-def _settle_pot(high, low, players, hilo, acc):
-    """The CPU's ``settle_pot``: share one pot among the players by high (and low) values into ``acc``."""
-    best = high[0]
-    for p in range(1, players):
-        best = max(best, high[p])
-    n_high = 0
-    for p in range(players):
-        if high[p] == best:
-            n_high += 1
-    best_low = np.uint16(1)
-    n_low = 0
-    if hilo:
-        for p in range(players):
-            best_low = max(best_low, low[p])
-        if best_low > 1:
-            for p in range(players):
-                if low[p] == best_low:
-                    n_low += 1
-    pot = 2 * SHARE_UNITS if hilo else SHARE_UNITS
-    high_part = (pot if n_low == 0 else SHARE_UNITS) // n_high
-    low_part = SHARE_UNITS // n_low if n_low else 0
-    for p in range(players):
-        units = 0
-        if high[p] == best:
-            units += high_part
-        if n_low and low[p] == best_low:
-            units += low_part
-        if units == pot:
-            acc[p, 0] += 1
-        elif units > 0:
-            acc[p, 1] += 1
-        acc[p, 2] += units
-        if hilo:
-            high_half = SHARE_UNITS // n_high if high[p] == best else 0
-            acc[p, HIGH_HALF] += high_half
-            if n_low and low[p] == best_low:
-                acc[p, LOW_HALF] += low_part
-            if n_low == 0:
-                acc[p, HIGH_NO_LOW] += high_half
 
 
 @cuda.jit
@@ -146,7 +107,7 @@ def _exact_kernel(holes, masks, n_hole, known, n_known, live, binom, n_boards, c
                 continue
             for p in range(players):
                 high[p], low[p] = omaha_values(holes[c], p * n_hole, n_hole, board, BOARD_CARDS, th, tl, hilo)
-            _settle_pot(high, low, players, hilo, acc)
+            settle_pot(high, low, players, hilo, _ONE_DEAL, acc, False)
         for p in range(players):
             for j in range(_COLUMNS):
                 if acc[p, j]:
@@ -156,7 +117,7 @@ def _exact_kernel(holes, masks, n_hole, known, n_known, live, binom, n_boards, c
 
 def _result(totals: np.ndarray, n: float, count: int, method: str, hilo: bool) -> OmahaGpuEquity:
     """Fractions of ``totals`` (P, 7) over ``n`` deals, with the hi-lo sides."""
-    win, tie, equity, _ = fractions(totals[:, :3], max(n, 1), 2 * SHARE_UNITS if hilo else SHARE_UNITS)
+    win, tie, equity, _ = fractions(totals[:, :3], max(n, 1), 2 * SHARE_UNIT if hilo else SHARE_UNIT)
     return OmahaGpuEquity(equity, win, tie, count, method, hilo_sides(totals, max(n, 1)) if hilo else {})
 
 
@@ -290,7 +251,7 @@ def _monte_carlo_kernel(combos, combo_masks, prob, alias, offsets, n_hole, known
     ranged hands redrawn whole when two share a card; none: ``n_hole`` cards drawn from ``deck``),
     then the missing board cards from ``deck``; the pot settled into ``totals`` (P, 7)."""
     acc = cuda.local.array((MAX_PLAYERS, _COLUMNS), np.int64)
-    hand = cuda.local.array(MAX_PLAYERS * _MAX_HOLE, np.uint64)
+    hand = cuda.local.array(_HAND_SLOTS, np.uint64)
     board = cuda.local.array(BOARD_CARDS, np.uint64)
     high = cuda.local.array(MAX_PLAYERS, np.uint16)
     low = cuda.local.array(MAX_PLAYERS, np.uint16)
@@ -344,7 +305,7 @@ def _monte_carlo_kernel(combos, combo_masks, prob, alias, offsets, n_hole, known
             board[j] = c
         for p in range(players):
             high[p], low[p] = omaha_values(hand, p * n_hole, n_hole, board, BOARD_CARDS, th, tl, hilo)
-        _settle_pot(high, low, players, hilo, acc)
+        settle_pot(high, low, players, hilo, _ONE_DEAL, acc, False)
         i += stride
     for p in range(players):
         for j in range(_COLUMNS):
