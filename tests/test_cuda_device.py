@@ -98,3 +98,44 @@ def test_cupy_and_torch_round_trips(pc):
             tried += 1
     if not tried:
         pytest.skip("neither CuPy nor PyTorch with CUDA is installed")
+
+
+def test_dlpack_round_trips_keep_library_and_device(pc):
+    """JAX (DLPack), PyTorch and CuPy by DLPack alone: the result is the input's library, on its device."""
+    import pokerlut
+
+    hands = pokerlut.random_hands(10_000, 7, seed=5)
+    want = pokerlut.evaluate(hands)
+    tried = 0
+    try:
+        import jax
+    except ImportError:
+        pass
+    else:
+        gpus = [d for d in jax.devices() if d.platform == "gpu"]
+        if gpus:
+            got = pc.evaluate(jax.device_put(hands, gpus[0]))
+            assert isinstance(got, jax.Array) and got.devices() == {gpus[0]}
+            np.testing.assert_array_equal(np.asarray(got), want)
+            tried += 1
+    try:
+        import torch
+    except ImportError:
+        pass
+    else:
+        if torch.cuda.is_available():
+            class DLPackOnly:  # a tensor seen through DLPack alone (no __cuda_array_interface__)
+                def __init__(self, t):
+                    self.t = t
+
+                def __dlpack__(self, **options):
+                    return self.t.__dlpack__(**options)
+
+                def __dlpack_device__(self):
+                    return self.t.__dlpack_device__()
+
+            got = pc.evaluate(DLPackOnly(torch.as_tensor(hands, device="cuda")))
+            np.testing.assert_array_equal(np.asarray(got.copy_to_host()), want)
+            tried += 1
+    if not tried:
+        pytest.skip("neither JAX with a GPU nor PyTorch with CUDA is installed")

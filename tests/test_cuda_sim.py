@@ -295,6 +295,73 @@ else:  # ------------------------------------------------------------------- in 
             error_of(pokerlut.showdown, wide, board)
         assert error_of(pc.showdown, repeated[37], board[37]) == error_of(pokerlut.showdown, repeated[37], board[37])
 
+    def fake_dlpack_library():
+        """A library known only by DLPack (as JAX is): its arrays export ``__dlpack__`` and say they
+        live on CUDA device 0, and it reads arrays back with ``from_dlpack`` (in the simulator, whose
+        device memory is host memory, a DLPack export is host memory)."""
+        import types
+
+        library = types.ModuleType("fakedl")
+
+        class Array:
+            def __init__(self, data):
+                self.data = np.asarray(data)
+
+            def __dlpack__(self, **options):
+                return self.data.__dlpack__(**options)
+
+            def __dlpack_device__(self):
+                return (2, 0)
+
+        Array.__module__ = "fakedl"
+        library.Array = Array
+        library.from_dlpack = lambda exported: Array(np.from_dlpack(exported))
+        sys.modules["fakedl"] = library
+        return library
+
+    def test_dlpack_arrays_come_back_in_their_library():
+        fakedl = fake_dlpack_library()
+        try:
+            hands = random_hands(300, 7, wild_fraction=0.2, max_wilds=2, seed=12)
+            got = pc.evaluate(fakedl.Array(hands))
+            assert type(got) is fakedl.Array
+            np.testing.assert_array_equal(got.data, pokerlut.evaluate(hands))
+            cats = pc.category(fakedl.Array(got.data))
+            assert type(cats) is fakedl.Array
+            np.testing.assert_array_equal(cats.data, pokerlut.category(got.data))
+            holes, board = _deals(50, 3, 2, 5, seed=4)
+            shown = pc.showdown(fakedl.Array(holes), fakedl.Array(board))
+            want = pokerlut.showdown(holes, board)
+            for a, b in zip(shown, want):
+                assert type(a) is fakedl.Array
+                np.testing.assert_array_equal(a.data, b)
+            omaha = random_hands(40, 9, seed=5)
+            high = pc.evaluate_omaha(fakedl.Array(omaha[:, :4]), fakedl.Array(omaha[:, 4:]))
+            assert type(high) is fakedl.Array
+            np.testing.assert_array_equal(high.data, pokerlut.evaluate_omaha(omaha[:, :4], omaha[:, 4:]))
+            bad = hands.copy()
+            bad[123, 5] = bad[123, 1]
+            assert error_of(pc.evaluate, fakedl.Array(bad)) == error_of(pokerlut.evaluate, bad)
+        finally:
+            del sys.modules["fakedl"]
+
+    def test_dlpack_arrays_of_other_devices_are_refused_by_name():
+        class RocmArray:
+            def __dlpack__(self, **options):
+                raise AssertionError("not read")
+
+            def __dlpack_device__(self):
+                return (10, 0)
+
+        message = error_of(pc.evaluate, RocmArray())
+        assert message.startswith("TypeError: pokerlut.cuda runs on CUDA devices: got a ") and "device type 10" in message
+        host = fake_dlpack_library().Array(np.zeros((2, 5), np.uint8))
+        try:
+            type(host).__dlpack_device__ = lambda self: (1, 0)  # host memory: read as the CPU reads it
+            assert not batch.is_device_array(host)
+        finally:
+            del sys.modules["fakedl"]
+
     @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
     def test_omaha_equals_the_cpu(variant):
         for n_hole, n_board in ((4, 5), (5, 3), (6, 4)):

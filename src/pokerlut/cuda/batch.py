@@ -52,26 +52,99 @@ def launch_shape(n_items: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------- CUDA arrays of any library
 
 
+#: DLPack device types (``__dlpack_device__()[0]``): memory a CUDA kernel reads, and host memory.
+DLPACK_CUDA = (2, 13)  # kDLCUDA, kDLCUDAManaged
+DLPACK_HOST = (1, 3)  # kDLCPU, kDLCUDAHost (pinned host memory)
+#: A library whose arrays' type lives in another package than its ``from_dlpack``.
+_DLPACK_HOME = {"jaxlib": "jax"}
+
+
+def dlpack_device(x: Any) -> tuple[int, int] | None:
+    """``(device type, device id)`` of an object exporting DLPack, ``None`` for numpy arrays and
+    for objects that do not.
+
+    >>> dlpack_device(np.zeros(3)) is None
+    True
+    """
+    export = getattr(x, "__dlpack_device__", None)
+    if export is None or isinstance(x, np.ndarray):
+        return None
+    kind, index = export()
+    return int(kind), int(index)
+
+
 def is_device_array(x: Any) -> bool:
-    """Whether ``x`` is a CUDA array (``__cuda_array_interface__``, or a numba device array).
+    """Whether ``x`` is a CUDA array: ``__cuda_array_interface__``, a numba device array, or a
+    DLPack export on a CUDA device (JAX); a DLPack export on a device other than CUDA or the host is
+    a ``TypeError`` naming it.
 
     >>> is_device_array(np.zeros(3))
     False
     """
     from numba.cuda.cudadrv import devicearray
 
-    return hasattr(x, "__cuda_array_interface__") or devicearray.is_cuda_ndarray(x)
+    if hasattr(x, "__cuda_array_interface__") or devicearray.is_cuda_ndarray(x):
+        return True
+    device = dlpack_device(x)
+    if device is None or device[0] in DLPACK_HOST:
+        return False
+    if device[0] in DLPACK_CUDA:
+        return True
+    raise TypeError(f"pokerlut.cuda runs on CUDA devices: got a {type(x).__module__}.{type(x).__name__} on DLPack "
+                    f"device type {device[0]} (CUDA is {DLPACK_CUDA[0]}); move it to a CUDA device or to the host")
+
+
+def _library(x: Any) -> str:
+    root = type(x).__module__.split(".")[0]
+    return _DLPACK_HOME.get(root, root)
+
+
+def _from_dlpack_of(library: str) -> Callable[[Any], Any] | None:
+    """The ``from_dlpack`` of an imported library (``library.from_dlpack``, ``library.numpy.`` or
+    ``library.dlpack.from_dlpack``), ``None`` when it has none."""
+    import sys
+
+    module = sys.modules.get(library)  # imported already where the input is one of its arrays
+    for place in (module, getattr(module, "numpy", None), getattr(module, "dlpack", None)):
+        found = getattr(place, "from_dlpack", None)
+        if callable(found):
+            return found
+    return None
+
+
+def _dlpack_view(x: Any):
+    """A numba device array viewing the CUDA memory of a DLPack export (no copy)."""
+    if simulated():  # the simulator's "device" memory is host memory: a DLPack export of it is read as such
+        return cuda.to_device(np.ascontiguousarray(np.from_dlpack(x)))
+    from cuda.core.utils import StridedMemoryView
+
+    view = StridedMemoryView.from_dlpack(x, stream_ptr=-1)
+    itemsize = np.dtype(view.dtype).itemsize
+    strides = None if view.strides is None else tuple(int(s) * itemsize for s in view.strides)
+    interface = {"shape": tuple(view.shape), "strides": strides, "typestr": np.dtype(view.dtype).str,
+                 "data": (int(view.ptr), bool(view.readonly)), "version": 3}
+    return cuda.from_cuda_array_interface(interface, owner=(view, x), sync=False)
+
+
+def _dlpack_export(out: Any) -> Any:
+    """An object exporting a numba device array by DLPack (a host copy in the simulator)."""
+    if simulated():
+        return out.copy_to_host()
+    from cuda.core.utils import StridedMemoryView
+
+    return StridedMemoryView.from_cuda_array_interface(out, stream_ptr=-1)
 
 
 def device_view(x: Any) -> tuple[Any, Callable[[Any], Any]]:
     """``(numba device array viewing x, wrap)``: ``wrap(result)`` gives a numba device array result
-    back as ``x``'s library gives arrays (CuPy, PyTorch; numba's own otherwise), on x's device."""
+    back as ``x``'s library gives arrays, on x's device: CuPy, PyTorch, any library with a
+    ``from_dlpack`` (JAX), numba's own otherwise.  No library is imported that the input is not of."""
     from numba.cuda.cudadrv import devicearray
 
     if devicearray.is_cuda_ndarray(x):
         return x, lambda out: out
-    view = cuda.as_cuda_array(x)
-    library = type(x).__module__.split(".")[0]
+    library = _library(x)
+    view = cuda.as_cuda_array(x) if hasattr(x, "__cuda_array_interface__") else _dlpack_view(x)
     if library == "cupy":
         import cupy
 
@@ -80,7 +153,10 @@ def device_view(x: Any) -> tuple[Any, Callable[[Any], Any]]:
         import torch
 
         return view, lambda out: torch.as_tensor(out, device=x.device)
-    return view, lambda out: out
+    from_dlpack = _from_dlpack_of(library) if library not in ("numba", "numba_cuda") else None
+    if from_dlpack is None:
+        return view, lambda out: out
+    return view, lambda out: from_dlpack(_dlpack_export(out))
 
 
 def rows_view(view, sizes: tuple[int, ...], what: str = "hands", game: str | None = None):

@@ -242,6 +242,15 @@ def _player_arrays(holes, board, table_cards):
     return keys, bits
 
 
+@cuda.jit(device=True)
+def board_run(w, per, chunk, n_boards):
+    """Work item ``w`` of an exact kernel's grid (each combination of hands cut into ``per`` runs of
+    ``chunk`` of its ``n_boards`` boards): ``(combination, first board, end board)``."""
+    c = w // per
+    lo = (w - c * per) * chunk
+    return c, lo, min(lo + chunk, n_boards)
+
+
 @cuda.jit
 def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts):
     """Every combination ``c`` of hole cards (``keys[c]``, ``bits[c]``: each player's partial key and
@@ -259,9 +268,7 @@ def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts)
     w = cuda.grid(1)
     stride = cuda.gridsize(1)
     while w < keys.shape[0] * per:
-        c = w // per
-        lo = (w - c * per) * chunk
-        hi = min(lo + chunk, n_boards)
+        c, lo, hi = board_run(w, per, chunk, n_boards)
         for p in range(players):
             for j in range(3):
                 acc[p, j] = 0

@@ -41,7 +41,7 @@ from ..omaha import omaha_variant
 from ..ranges.omaha import OmahaRange, hand_masks
 from .batch import launch_shape
 from .device import U64, cuda, omaha_values, settle_pot, tables as device_tables
-from .engines import GOLDEN, binomials, draw_card, mix, seed_word, TRIAL_MIX, unrank
+from .engines import GOLDEN, binomials, board_run, draw_card, mix, seed_word, TRIAL_MIX, unrank
 
 __all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS", "PROBE_DRAWS",
            "fit_rate"]
@@ -90,9 +90,7 @@ def _exact_kernel(holes, masks, n_hole, known, n_known, live, binom, n_boards, c
     w = cuda.grid(1)
     stride = cuda.gridsize(1)
     while w < holes.shape[0] * per:
-        c = w // per
-        lo = (w - c * per) * chunk
-        hi = min(lo + chunk, n_boards)
+        c, lo, hi = board_run(w, per, chunk, n_boards)
         for p in range(players):
             for j in range(_COLUMNS):
                 acc[p, j] = 0
