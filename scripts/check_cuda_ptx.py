@@ -41,7 +41,7 @@ def main() -> int:
         print(f"NVVM is not available: {type(error).__name__}: {str(error).splitlines()[0]}")
         return 2
 
-    from pokerlut.cuda import batch, device, engines, omaha, omaha_equity
+    from pokerlut.cuda import batch, device, engines, omaha, omaha_equity, streets
 
     def array(dtype, ndim=1, layout="C"):
         return types.Array(dtype, ndim, layout)
@@ -95,6 +95,7 @@ def main() -> int:
                                      (array(u8, 3), array(u8, 2), array(u16, 2), array(u16, 2),
                                       array(types.boolean, 2), array(types.boolean, 2), array(types.float64, 2),
                                       array(types.boolean, 2), tables, tables, array(i64))),
+        "river hand strength": (streets._river_kernel.py_func, (array(u8, 2), array(u8, 2), tables, array(u16))),
         "user kernel (device functions)": (user_kernel, (tables, array(u8, 2), array(u8, 2), array(u16), array(u16),
                                                          array(u16), array(i64), array(i64))),
     })

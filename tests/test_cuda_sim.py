@@ -147,7 +147,8 @@ else:  # ------------------------------------------------------------------- in 
         faulthandler.cancel_dump_traceback_later()
 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.batch", "pokerlut.cuda.device",
-                    "pokerlut.cuda.engines", "pokerlut.cuda.omaha", "pokerlut.cuda.omaha_equity")
+                    "pokerlut.cuda.engines", "pokerlut.cuda.omaha", "pokerlut.cuda.omaha_equity",
+                    "pokerlut.cuda.streets")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):
@@ -361,6 +362,41 @@ else:  # ------------------------------------------------------------------- in 
             assert not batch.is_device_array(host)
         finally:
             del sys.modules["fakedl"]
+
+    def test_river_hand_strength_equals_every_opponent_ranked_by_the_cpu():
+        from pokerlut.cuda import streets
+
+        deals = random_hands(8, 7, seed=21)
+        holes, boards = deals[:, :2], deals[:, 2:]
+        boards[1] = boards[0]  # another hand on the same board, and the same hand on another board
+        holes[1] = [c for c in range(52) if c not in boards[0] and c not in holes[0]][-2:]
+        holes[3] = holes[2]
+        boards[3] = [c for c in range(52) if c not in holes[2]][:5]
+        got = streets.river_hand_strength(holes, boards, half_points=True)
+        want = []
+        for hole, board in zip(holes, boards):  # every opponent combo, ranked in one CPU batch
+            left = [c for c in range(52) if c not in hole and c not in board]
+            theirs = pokerlut.evaluate(np.array([[*board, a, b] for a, b in combinations(left, 2)], np.uint8))
+            mine = int(pokerlut.evaluate(np.array([*hole, *board], np.uint8)))
+            want.append(2 * int((theirs < mine).sum()) + int((theirs == mine).sum()))
+        np.testing.assert_array_equal(got, want)
+        assert got.dtype == np.uint16
+        np.testing.assert_array_equal(streets.river_hand_strength(holes, boards), got / 1980)
+        again = streets.river_hand_strength(holes.reshape(2, 4, 2), boards.reshape(2, 4, 5), half_points=True,
+                                            launch=(2, 3))
+        np.testing.assert_array_equal(again.reshape(-1), got)
+        assert error_of(streets.river_hand_strength, ["Ah Kh"], "Ah Qs Jd 2c 3c") == \
+            error_of(pokerlut.abstraction.hand_strength, ["Ah Kh"], "Ah Qs Jd 2c 3c")
+        assert "b in 5" in error_of(streets.river_hand_strength, ["Ah Kh"], "Qs Jd 2c")
+        assert streets.river_hand_strength(np.zeros((0, 2), np.uint8), np.zeros((0, 5), np.uint8)).shape == (0,)
+
+    def test_river_entries_equal_the_cpu_street_table():
+        from pokerlut.abstraction.streets import DEFAULT_STREET_BINS, block_entries
+        from pokerlut.cuda import streets
+
+        want = block_entries("river", DEFAULT_STREET_BINS, True, "uint16", 0, 1)["hs"]  # board class 0
+        np.testing.assert_array_equal(streets.river_entries(294, 301), want[294:301])
+        assert "0 <= first <= stop" in error_of(streets.river_entries, 5, 3)
 
     @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
     def test_omaha_equals_the_cpu(variant):
