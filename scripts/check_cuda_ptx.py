@@ -96,6 +96,8 @@ def main() -> int:
                                       array(types.boolean, 2), array(types.boolean, 2), array(types.float64, 2),
                                       array(types.boolean, 2), tables, tables, array(i64))),
         "river hand strength": (streets._river_kernel.py_func, (array(u8, 2), array(u8, 2), tables, array(u16))),
+        "flop/turn rollout": (streets._rollout_kernel.py_func, (array(u8, 2), array(u8, 2), tables, i64, array(i64),
+                                                                array(i64), array(i64, 2))),
         "user kernel (device functions)": (user_kernel, (tables, array(u8, 2), array(u8, 2), array(u16), array(u16),
                                                          array(u16), array(i64), array(i64))),
     })

@@ -398,6 +398,18 @@ else:  # ------------------------------------------------------------------- in 
         np.testing.assert_array_equal(streets.river_entries(294, 301), want[294:301])
         assert "0 <= first <= stop" in error_of(streets.river_entries, 5, 3)
 
+    def test_turn_entries_equal_the_cpu_street_table():
+        from pokerlut.abstraction.streets import block_entries
+        from pokerlut.cuda import streets
+
+        want = block_entries("turn", 5, True, "float64", 0, 1)  # board class 0, 5 bins
+        got = streets.street_entries("turn", 100, 101, bins=5, dtype="float64")  # EHS 0.77, three bins
+        assert sorted(got) == sorted(want) == ["ehs", "ehs2", "hist"]
+        for name in want:
+            assert got[name].dtype == want[name].dtype
+            np.testing.assert_array_equal(got[name], want[name][100:101])
+        assert "street must be one of" in error_of(streets.street_entries, "preflop", 0, 1)
+
     @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
     def test_omaha_equals_the_cpu(variant):
         for n_hole, n_board in ((4, 5), (5, 3), (6, 4)):
