@@ -26,7 +26,7 @@ CHILD = os.environ.get("POKERLUT_CUDA_SIM_CHILD") == "1"
 HAS_NUMBA_CUDA = importlib.util.find_spec("numba_cuda") is not None
 #: The most one simulator check may take (a cold compile of the CPU twin included) before the child
 #: dumps its threads' stacks and exits; and the most the whole child may take.
-TEST_LIMIT_S = 240
+TEST_LIMIT_S = int(os.environ.get("POKERLUT_CUDA_SIM_TEST_LIMIT_S", "240"))
 CHILD_LIMIT_S = 900
 
 
@@ -40,9 +40,11 @@ def _python(code: str, **env: str) -> subprocess.CompletedProcess:
 if not CHILD:
 
     @pytest.mark.skipif(not HAS_NUMBA_CUDA, reason="needs numba-cuda: pip install 'pokerlut[cuda]'")
-    def test_simulator():
+    def test_simulator(tmp_path):
         """Every check below (``CHILD``) and pokerlut.cuda's doctests, in numba-cuda's simulator."""
-        environment = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", POKERLUT_CUDA_SIM_CHILD="1")
+        dump = tmp_path / "hung.txt"
+        environment = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", POKERLUT_CUDA_SIM_CHILD="1",
+                           POKERLUT_CUDA_SIM_DUMP=str(dump))
         environment["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), environment.get("PYTHONPATH", "")])
         result = subprocess.run([sys.executable, "-m", "pytest", str(Path(__file__)),
                                  "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", "--durations=15",
@@ -51,7 +53,9 @@ if not CHILD:
                                  # of 64-bit arithmetic that a device does silently
                                  "-W", "ignore:overflow encountered in scalar:RuntimeWarning"],
                                 cwd=ROOT, env=environment, capture_output=True, text=True, timeout=CHILD_LIMIT_S)
-        assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-4000:]
+        hung = dump.read_text() if dump.exists() else ""
+        assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-4000:] + (
+            f"\na check ran past {TEST_LIMIT_S} s; its threads' stacks:\n{hung[-6000:]}" if hung else "")
         assert " passed" in result.stdout and " failed" not in result.stdout
 
     @pytest.mark.skipif(not HAS_NUMBA_CUDA, reason="needs numba-cuda")
@@ -141,10 +145,12 @@ else:  # ------------------------------------------------------------------- in 
 
     @pytest.fixture(autouse=True)
     def hard_time_limit():
-        """Past :data:`TEST_LIMIT_S` the child prints every thread's stack and exits (a hang fails)."""
-        faulthandler.dump_traceback_later(TEST_LIMIT_S, exit=True)
-        yield
-        faulthandler.cancel_dump_traceback_later()
+        """Past :data:`TEST_LIMIT_S` the child writes every thread's stack to the file the parent
+        names (pytest holds the child's stderr) and exits: a hang fails, with where it hung."""
+        with open(os.environ.get("POKERLUT_CUDA_SIM_DUMP", os.devnull), "a") as dump:
+            faulthandler.dump_traceback_later(TEST_LIMIT_S, exit=True, file=dump)
+            yield
+            faulthandler.cancel_dump_traceback_later()
 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.batch", "pokerlut.cuda.device",
                     "pokerlut.cuda.engines", "pokerlut.cuda.omaha", "pokerlut.cuda.omaha_equity",
