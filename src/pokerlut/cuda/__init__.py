@@ -13,7 +13,7 @@ one error naming what is missing (:func:`require`); :func:`available` asks witho
   and every combination of the players' combos), :func:`monte_carlo_equity` (a counter-based generator: the same seed gives the same
   numbers whatever the launch shape) (:mod:`.engines`); Hold'em, and Omaha and Omaha hi-lo with
   ``variant="omaha"`` / ``"omaha-hilo"`` (:mod:`.omaha_equity`); :func:`river_hand_strength` and
-  the river's street-table entries (:mod:`.streets`).
+  the street tables' entries, river, turn and flop (:mod:`.streets`).
 * Device functions for your own ``@cuda.jit`` kernels: :mod:`pokerlut.cuda.device`.
 
 The guide is ``docs/gpu.md``; numba-cuda's simulator (``NUMBA_ENABLE_CUDASIM=1``) runs all of it on
