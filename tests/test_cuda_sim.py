@@ -119,6 +119,7 @@ else:  # ------------------------------------------------------------------- in 
     import faulthandler
     import importlib
     from itertools import combinations
+    from math import comb
 
     from numba import cuda
 
@@ -498,6 +499,28 @@ else:  # ------------------------------------------------------------------- in 
         np.testing.assert_allclose(got.tie, want.tie, rtol=0, atol=1e-12)
         again = engines.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=7)
         np.testing.assert_array_equal(again.equity, got.equity)
+
+    SMALL_DECK_DEAD = " ".join(r + s for r in "23456789" for s in "cdhs")  # 20 cards left: T..A, suits whole
+
+    @pytest.mark.parametrize("players", [["AhKh", "QdQc"], ["AhAd", "KcKs"], ["AA", "KK"], ["AsAd", "KcKh", "QsQh"]])
+    def test_preflop_exact_equity_by_suit_symmetry_equals_the_cpu(players):
+        """Preflop the device counts one board per suit-symmetry class, weighted by its size (a
+        reduced deck: the suits stay whole, so the symmetry does too)."""
+        got = engines.exact_equity(players, "", SMALL_DECK_DEAD)
+        want = pokerlut.equity(players, "", SMALL_DECK_DEAD, exact=True)
+        assert got.n == want.n
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_allclose(getattr(got, name), getattr(want, name), rtol=0, atol=1e-12)
+        deal = pokerlut.equities.parse_deal(players, "", SMALL_DECK_DEAD, get_variant("high"))
+        live = np.array([c for c in range(32, 52) if c not in set(deal.fixed.tolist())], np.uint8)
+        boards, sizes = engines._symmetric_boards(deal, live, 5, True)
+        if len(players) == 2:  # two fixed hands keep a swap of two suits or more; ranges all 24 permutations
+            assert sizes.sum() == comb(len(live), 5) and len(boards) < comb(len(live), 5)
+            if len(players[0]) == 4:  # and the brute force gives the same counts (fixed hands: it is cheap)
+                brute = engines.exact_equity(players, "", SMALL_DECK_DEAD, symmetric=False)
+                np.testing.assert_array_equal(brute.equity, got.equity)
+        else:  # no suit permutation keeps the three hands: every board, weight 1 (the brute force)
+            assert sizes.tolist() == [0]
 
     def test_monte_carlo_is_the_same_whatever_the_launch_shape():
         runs = [engines.monte_carlo_equity(["AhKh", "random", "7c7d"], "Qs 7h 2c", trials=400, seed=7, launch=launch)

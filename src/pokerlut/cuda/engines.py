@@ -31,9 +31,11 @@ from ..constants import BOARD_CARDS, HAND_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_S
 from ..enumeration import deck_of
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
 from ..equities.plan import combinations
+from ..equities.sweep import symmetry
 from ..equities.results import fractions
 from ..kernels.equity import SHARE_UNIT
 from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
+from ..kernels.symmetry import canonical_boards
 from ..strength import category as cpu_category, category_names
 from ..variants import VariantLike, best_five_variant
 from ._support import simulated
@@ -45,6 +47,7 @@ __all__ = ["strength_histogram", "category_counts", "exact_equity", "monte_carlo
 
 U64 = np.uint64
 #: A pot share is counted in units of 1/2520: every split among 1..9 players is a whole number of them.
+_ONE_DEAL = np.int64(1)  # the weight of a deal counted once
 SHARE_UNITS = SHARE_UNIT  # the CPU engines' pot, divisible by any number of winners (lcm of 1..9)
 _HIST = MAX_STRENGTH + 1
 _MAX_K = 7
@@ -252,12 +255,13 @@ def board_run(w, per, chunk, n_boards):
 
 
 @cuda.jit
-def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts):
+def _exact_kernel(live, k, binom, n_boards, chunk, n_listed, listed, listed_weights, keys, bits, masks, t, counts):
     """Every combination ``c`` of hole cards (``keys[c]``, ``bits[c]``: each player's partial key and
     suit-rank bits with the known board; ``masks[c]``: the holes' cards) on every completion of the
     board by ``k`` live cards that holds none of them: each player's outright wins, ties and pot
     share (in SHARE_UNITS) into ``counts[c, p, 0..2]``.  A thread takes ``chunk`` boards of one
-    combination at a time, found by unranking their indices."""
+    combination at a time, found by unranking their indices, or with ``n_listed`` boards listed (one
+    per suit-symmetry class, ``k`` cards each) those, each counted ``listed_weights[i]`` times."""
     bases, values = t.bases7, t.values7
     picked = cuda.local.array(_MAX_K, np.int64)
     acc = cuda.local.array((MAX_PLAYERS, 3), np.int64)
@@ -273,18 +277,26 @@ def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts)
             for j in range(3):
                 acc[p, j] = 0
         for i in range(lo, hi):
-            unrank(i, k, binom, nl, picked)
+            weight = np.int64(1)
+            if n_listed:
+                weight = listed_weights[i]
+                for j in range(k):
+                    picked[j] = listed[i, j]
+            else:
+                unrank(i, k, binom, nl, picked)
+                for j in range(k):
+                    picked[j] = live[picked[j]]
             board_key = U64(0)
             board_bits = U64(0)
             board_mask = U64(0)
             for j in range(k):
-                card = U64(live[picked[j]])
+                card = U64(picked[j])
                 board_key += t.cards[card]
                 board_bits |= suit_rank_bit(card)
                 board_mask |= U64(1) << card
             if board_mask & masks[c]:
                 continue
-            _settle(players, keys[c], bits[c], board_key, board_bits, t, bases, values, strengths, acc)
+            _settle(players, keys[c], bits[c], board_key, board_bits, t, bases, values, strengths, acc, weight)
         for p in range(players):
             for j in range(3):
                 if acc[p, j]:
@@ -293,9 +305,9 @@ def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts)
 
 
 @cuda.jit(device=True)
-def _settle(players, keys, bits, board_key, board_bits, t, bases, values, strengths, acc):
-    """Rank the seven cards of each of the first ``players`` and credit the best: pot share, win
-    alone or tie."""
+def _settle(players, keys, bits, board_key, board_bits, t, bases, values, strengths, acc, weight):
+    """Rank the seven cards of each of the first ``players`` and credit the best ``weight`` times:
+    pot share, win alone or tie."""
     best = np.uint16(0)
     for p in range(players):
         s = hand_value(t, keys[p] + board_key, bits[p] | board_bits, 7, bases, values)
@@ -308,11 +320,11 @@ def _settle(players, keys, bits, board_key, board_bits, t, bases, values, streng
     share = SHARE_UNITS // count
     for p in range(players):
         if strengths[p] == best:
-            acc[p, 2] += share
+            acc[p, 2] += weight * share
             if count == 1:
-                acc[p, 0] += 1
+                acc[p, 0] += weight
             else:
-                acc[p, 1] += 1
+                acc[p, 1] += weight
 
 
 def _result(totals: np.ndarray, n: float, count: int, method: str) -> GpuEquity:
@@ -321,15 +333,34 @@ def _result(totals: np.ndarray, n: float, count: int, method: str) -> GpuEquity:
     return GpuEquity(equity, win, tie, count, method)
 
 
+def _symmetric_boards(deal, live: np.ndarray, k: int, symmetric: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Preflop, the CPU sweep's suit symmetry: one board of ``live`` per class of the suit
+    permutations that leave the deal as it is (:func:`pokerlut.equities.sweep.symmetry`: board,
+    dead cards, deck and every player's weighted range), with the class sizes
+    (:func:`pokerlut.kernels.symmetry.canonical_boards`); one row of weight 0 when there is none to use."""
+    none = np.zeros((1, BOARD_CARDS), np.uint8), np.zeros(1, np.int64)  # one row: no zero-size device array
+    if not symmetric or k != BOARD_CARDS:
+        return none
+    perms = symmetry(deal)
+    if len(perms) < 2:
+        return none
+    n = comb(len(live), BOARD_CARDS)
+    boards, sizes = np.empty((n, BOARD_CARDS), np.uint8), np.empty(n, np.int64)
+    count = canonical_boards(live, perms, boards, sizes)
+    return np.ascontiguousarray(boards[:count]), np.ascontiguousarray(sizes[:count])  # count >= 1
+
+
 def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: VariantLike = "high",
-                 launch: tuple[int, int] | None = None, chunk: int = 64) -> GpuEquity:
+                 launch: tuple[int, int] | None = None, chunk: int = 64, symmetric: bool = True) -> GpuEquity:
     """Exact equity of 2 to 9 Hold'em players, each two hole cards (``"AhKh"``) or a range
     (``"TT+, AKs"``, ``"random"``, a :class:`~pokerlut.Range`), over every board completing
     ``board`` (0, 3, 4 or 5 cards), ``dead`` cards out, in any best-five game: what
     ``pokerlut.equity(players, board, dead, exact=True, method="enumerate")`` gives, every
     combination of combos on every board ranked on the device (the deal read and checked by the
     CPU's own :func:`pokerlut.equities.parse_deal`).  ``launch``: ``(blocks, threads)`` instead of the
-    default; ``chunk``: boards per thread at a time.
+    default; ``chunk``: boards per thread at a time.  Preflop (``symmetric=True``, the default) the
+    boards are those of the CPU sweep's suit symmetry, one per class counted by its size (up to 24
+    times fewer; AA against a random hand), as the CPU counts them.
 
     Omaha: :func:`pokerlut.cuda.exact_equity` hands ``variant="omaha"`` / ``"omaha-hilo"`` to
     :func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`.
@@ -352,6 +383,10 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     blocked = int(deal.excluded) | int(card_mask(deal.board)) | common
     live = np.array([c for c in range(N_NATURAL) if not (blocked >> c) & 1], np.uint8)
     n_enumerated = comb(len(live), k)
+    listed, listed_weights = _symmetric_boards(deal, live, k, symmetric)
+    n_listed = len(listed) if listed_weights[0] else 0
+    if n_listed:
+        n_enumerated = n_listed
     bit_of = np.array([int(host_suit_rank_bit(c)) for c in range(N_NATURAL)], np.uint64)
     board_key = U64((int(table_cards[layout.FIRST_CARD]) - int(table_cards[0]) + sum(int(table_cards[c]) for c in known))
                     % 2**64)
@@ -364,7 +399,8 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     work = len(holes) * -(-n_enumerated // int(chunk))
     blocks, threads = launch or launch_shape(work)
     _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(binomials(len(live))), n_enumerated,
-                                   int(chunk), cuda.to_device(keys), cuda.to_device(bits),
+                                   int(chunk), n_listed, cuda.to_device(listed), cuda.to_device(listed_weights),
+                                   cuda.to_device(keys), cuda.to_device(bits),
                                    cuda.to_device(hole_masks), device_tables(v), counts)
     total = np.einsum("t,tpk->pk", weights, counts.copy_to_host().astype(np.float64))
     return _result(total, float(weights.sum()) * deal.n_boards, len(holes) * deal.n_boards, "exact")
@@ -447,7 +483,7 @@ def _monte_carlo_kernel(live, k, random_players, n_trials, seed, keys, bits, t, 
                     used |= U64(1) << c
                     my_keys[p] += t.cards[c]
                     my_bits[p] |= suit_rank_bit(c)
-        _settle(players, my_keys, my_bits, board_key, board_bits, t, bases, values, strengths, acc)
+        _settle(players, my_keys, my_bits, board_key, board_bits, t, bases, values, strengths, acc, _ONE_DEAL)
         i += stride
     for p in range(players):
         for j in range(3):
