@@ -184,6 +184,12 @@ def main() -> int:
         seconds = timed(lambda: pc.exact_equity(*spot))
         row(f"exact equity {' vs '.join(spot[0])} on {spot[1]} (every combo pair)",
             bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
+        if not small:  # preflop: one board per suit-symmetry class (24 classes fewer for AA)
+            got = pc.exact_equity(["AA", "random"])
+            want = pokerlut.equity(["AA", "random"], exact=True)
+            row("exact equity AA vs random, preflop (suit symmetry)",
+                bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n),
+                timed(lambda: pc.exact_equity(["AA", "random"])), got.n)
         trials = 300 if small else 1 << 28
         got = pc.monte_carlo_equity(["AhKh", "random"], trials=trials, seed=1)
         exact = pokerlut.equity(["AhKh", "random"], exact=True).equity
