@@ -28,6 +28,15 @@ def pc():
     return module
 
 
+def cuda_torch():
+    """PyTorch where it is installed with CUDA, else None."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch if torch.cuda.is_available() else None
+
+
 def test_every_seven_card_hand(pc):
     import pokerlut
 
@@ -86,22 +95,18 @@ def test_cupy_and_torch_round_trips(pc):
         assert isinstance(got, cupy.ndarray)
         np.testing.assert_array_equal(cupy.asnumpy(got), want)
         tried += 1
-    try:
-        import torch
-    except ImportError:
-        pass
-    else:
-        if torch.cuda.is_available():
-            got = pc.evaluate(torch.as_tensor(hands, device="cuda"))
-            assert isinstance(got, torch.Tensor) and got.is_cuda
-            np.testing.assert_array_equal(got.cpu().numpy(), want)
-            tried += 1
+    torch = cuda_torch()
+    if torch is not None:
+        got = pc.evaluate(torch.as_tensor(hands, device="cuda"))
+        assert isinstance(got, torch.Tensor) and got.is_cuda
+        np.testing.assert_array_equal(got.cpu().numpy(), want)
+        tried += 1
     if not tried:
         pytest.skip("neither CuPy nor PyTorch with CUDA is installed")
 
 
 def test_dlpack_round_trips_keep_library_and_device(pc):
-    """JAX (DLPack), PyTorch and CuPy by DLPack alone: the result is the input's library, on its device."""
+    """A JAX array, and a PyTorch tensor seen by DLPack alone: the result in the input's library, on its device."""
     import pokerlut
 
     hands = pokerlut.random_hands(10_000, 7, seed=5)
@@ -118,24 +123,20 @@ def test_dlpack_round_trips_keep_library_and_device(pc):
             assert isinstance(got, jax.Array) and got.devices() == {gpus[0]}
             np.testing.assert_array_equal(np.asarray(got), want)
             tried += 1
-    try:
-        import torch
-    except ImportError:
-        pass
-    else:
-        if torch.cuda.is_available():
-            class DLPackOnly:  # a tensor seen through DLPack alone (no __cuda_array_interface__)
-                def __init__(self, t):
-                    self.t = t
+    torch = cuda_torch()
+    if torch is not None:
+        class DLPackOnly:  # a tensor seen through DLPack alone (no __cuda_array_interface__)
+            def __init__(self, t):
+                self.t = t
 
-                def __dlpack__(self, **options):
-                    return self.t.__dlpack__(**options)
+            def __dlpack__(self, **options):
+                return self.t.__dlpack__(**options)
 
-                def __dlpack_device__(self):
-                    return self.t.__dlpack_device__()
+            def __dlpack_device__(self):
+                return self.t.__dlpack_device__()
 
-            got = pc.evaluate(DLPackOnly(torch.as_tensor(hands, device="cuda")))
-            np.testing.assert_array_equal(np.asarray(got.copy_to_host()), want)
-            tried += 1
+        got = pc.evaluate(DLPackOnly(torch.as_tensor(hands, device="cuda")))
+        np.testing.assert_array_equal(np.asarray(got.copy_to_host()), want)
+        tried += 1
     if not tried:
         pytest.skip("neither JAX with a GPU nor PyTorch with CUDA is installed")
