@@ -87,7 +87,7 @@ def main() -> int:
             out[i] = table[s % MODULUS]
             i += stride
 
-    n_sample = 1024 if small else 1 << 20
+    n_sample = 256 if small else 1 << 20
     sample = pokerlut.random_hands(n_sample, 7, seed=2026)
     n = n_sample if small else 1 << 27
     bounds: dict[str, float] = {}
@@ -131,9 +131,9 @@ def main() -> int:
             row(f"evaluate {k} cards{', 20% wild' if wild else ''}", bool((got[:n_sample].copy_to_host()
                                                                           == pokerlut.evaluate(few)).all()),
                 seconds, half, bounds["copy"], "copy")
-        short = pc.evaluate(cuda.to_device(sample[:1024]), check=False, variant="short-deck").copy_to_host()
+        short = pc.evaluate(cuda.to_device(sample[:256]), check=False, variant="short-deck").copy_to_host()
         row("evaluate short-deck (unchecked garbage rows)", bool((short == pokerlut.evaluate(
-            sample[:1024], check=False, variant="short-deck")).all()), float("nan"), 0)
+            sample[:256], check=False, variant="short-deck")).all()), float("nan"), 0)
         strengths = got
         cats = pc.category(strengths)
         seconds = timed(lambda: pc.category(strengths))
@@ -184,7 +184,13 @@ def main() -> int:
         seconds = timed(lambda: pc.exact_equity(*spot))
         row(f"exact equity {' vs '.join(spot[0])} on {spot[1]} (every combo pair)",
             bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
-        trials = 1000 if small else 1 << 28
+        if not small:  # preflop: one board per suit-symmetry class (24 classes fewer for AA)
+            got = pc.exact_equity(["AA", "random"])
+            want = pokerlut.equity(["AA", "random"], exact=True)
+            row("exact equity AA vs random, preflop (suit symmetry)",
+                bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n),
+                timed(lambda: pc.exact_equity(["AA", "random"])), got.n)
+        trials = 300 if small else 1 << 28
         got = pc.monte_carlo_equity(["AhKh", "random"], trials=trials, seed=1)
         exact = pokerlut.equity(["AhKh", "random"], exact=True).equity
         se = float(np.sqrt(exact[0] * (1 - exact[0]) / trials))
@@ -198,7 +204,7 @@ def main() -> int:
             float("nan"), 0)
 
     def showdowns() -> None:
-        deals = 256 if small else 1 << 22
+        deals = 64 if small else 1 << 22
         cards = pokerlut.random_hands(deals, 11, wild_fraction=0.1, seed=5)
         holes, board = np.ascontiguousarray(cards[:, :6]).reshape(deals, 3, 2), np.ascontiguousarray(cards[:, 6:])
         d_holes, d_board = cuda.to_device(holes), cuda.to_device(board)
@@ -222,10 +228,82 @@ def main() -> int:
             row(f"evaluate_omaha, 4 hole + 5 board, {variant}", ok,
                 timed(lambda: pc.evaluate_omaha(d_holes, d_boards, variant=variant)), hands)
 
+    def omaha_engines() -> None:
+        cases = [("omaha", ["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s 3h" if small else "2c 7d 8s"),
+                 ("omaha-hilo", ["As 2s Ad 3d", "Qh Jh Th 9h", "Kc Kd 5h 4s"], "4c 7d Ks 2h" if small else "4c 7d Ks")]
+        for variant, players, board in cases:
+            got = pc.exact_equity(players, board, variant=variant)
+            want = pokerlut.equity(players, board, exact=True, variant=variant)
+            ok = bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n
+                      and all(np.abs(side - getattr(want, name)).max() < 1e-12 for name, side in got.sides.items()))
+            row(f"exact {variant} equity, {len(players)} players on {board}", ok,
+                timed(lambda: pc.exact_equity(players, board, variant=variant)), got.n)
+        trials = 100 if small else 1 << 24
+        for variant, players, board in cases:
+            got = pc.monte_carlo_equity(players, board, trials=trials, seed=2, variant=variant)
+            exact = pokerlut.equity(players, board, exact=True, variant=variant).equity
+            se = np.sqrt(exact * (1 - exact) / trials)
+            row(f"Monte Carlo {variant} (within 4.5 s.e. of exact)", bool(np.all(np.abs(got.equity - exact)
+                                                                               < 4.5 * se + 1e-9)),
+                timed(lambda: pc.monte_carlo_equity(players, board, trials=trials, seed=2, variant=variant)), trials)
+        deals = 48 if small else 1 << 21
+        cards = pokerlut.random_hands(deals, 13, seed=8)
+        holes = np.ascontiguousarray(cards[:, :8]).reshape(deals, 2, 4)
+        board = np.ascontiguousarray(cards[:, 8:])
+        d_holes, d_board = cuda.to_device(holes), cuda.to_device(board)
+        for variant in ("omaha", "omaha-hilo"):
+            got = pc.showdown(d_holes, d_board, variant=variant)
+            want = pokerlut.showdown(holes, board, variant=variant)
+            ok = all(bool((g.copy_to_host() == w).all()) for g, w in zip(got, want))
+            row(f"showdown {variant}, 2 players, device arrays", ok,
+                timed(lambda: pc.showdown(d_holes, d_board, variant=variant)), deals)
+
+    def streets() -> None:
+        from pokerlut.abstraction import hand_strength
+        from pokerlut.abstraction.streets import DEFAULT_STREET_BINS, block_entries
+        from pokerlut.cuda import streets as device_streets
+        from pokerlut.iso import street_indexer
+
+        m = 3 if small else 1 << 20
+        deals = pokerlut.random_hands(m, 7, seed=11)
+        holes, boards = np.ascontiguousarray(deals[:, :2]), np.ascontiguousarray(deals[:, 2:])
+        got = device_streets.river_hand_strength(holes, boards, half_points=True)
+        check = min(m, 2048)
+        want = np.rint(hand_strength(holes[:check], boards[:check]) * device_streets.HALF_POINTS)
+        seconds = timed(lambda: device_streets.river_hand_strength(holes, boards, half_points=True))
+        row("river hand strength vs a random hand (990 opponents each)", bool((got[:check] == want).all()), seconds,
+            m)
+        whole = street_indexer(5).count
+        row(f"  the whole river street ({whole:,} entries), estimated", None, seconds * whole / m, whole)
+        entries = block_entries("river", DEFAULT_STREET_BINS, True, "uint16", 0, 1)["hs"]
+        first = len(entries) - (3 if small else len(entries))
+        got = device_streets.river_entries(first, len(entries))
+        row("river street-table entries, board class 0", bool((got == entries[first:]).all()),
+            timed(lambda: device_streets.river_entries(first, len(entries))), len(entries) - first)
+
+    def libraries() -> None:
+        hands = sample[:256]
+        want = pokerlut.evaluate(hands)
+        for name, make, back in (("cupy", lambda m: m.asarray(hands), lambda m, r: m.asnumpy(r)),
+                                 ("torch", lambda m: m.as_tensor(hands, device="cuda"), lambda m, r: r.cpu().numpy()),
+                                 ("jax", lambda m: m.device_put(hands, [d for d in m.devices() if d.platform == "gpu"][0]),
+                                  lambda m, r: np.asarray(r))):
+            try:
+                module = __import__(name)
+                given = make(module)
+            except Exception as error:  # not installed, or no GPU for it
+                print(f"    {name}: skipped ({type(error).__name__}: {str(error)[:80]})")
+                continue
+            got = pc.evaluate(given)
+            row(f"evaluate({name} array) comes back as {name}",
+                type(got) is type(given) and bool((back(module, got) == want).all()), timed(lambda: pc.evaluate(given)),
+                len(hands))
+
     started = time.perf_counter()
     for name, fn in (("device-resident hands", device_resident), ("numpy in and out", host_numpy),
                      ("every hand", every_hand), ("equity", equities), ("showdown", showdowns),
-                     ("omaha", omaha)):
+                     ("omaha", omaha), ("omaha engines", omaha_engines), ("streets", streets),
+                     ("array libraries", libraries)):
         section(name, fn)
     print()
     print(f"{'feature':58s} {'check':6s} {'best ms':>10s} {'items/s':>12s}  ratio")

@@ -41,7 +41,7 @@ def main() -> int:
         print(f"NVVM is not available: {type(error).__name__}: {str(error).splitlines()[0]}")
         return 2
 
-    from pokerlut.cuda import batch, device, engines, omaha
+    from pokerlut.cuda import batch, device, engines, omaha, omaha_equity, streets
 
     def array(dtype, ndim=1, layout="C"):
         return types.Array(dtype, ndim, layout)
@@ -81,10 +81,23 @@ def main() -> int:
         "broadcast rows": (batch._copy_rows.py_func, (array(u8, 2), array(u8, 2))),
         "histogram": (engines._histogram_kernel.py_func, (array(u8), i64, array(i64, 2), i64, tables, array(u64))),
         "exact equity": (engines._exact_kernel.py_func,
-                         (array(u8), i64, array(i64, 2), i64, i64, array(u64, 2), array(u64, 2), array(u64), tables,
-                          array(i64, 3))),
+                         (array(u8), i64, array(i64, 2), i64, i64, i64, array(u8, 2), array(i64), array(u64, 2),
+                          array(u64, 2), array(u64), tables, array(i64, 3))),
         "monte carlo": (engines._monte_carlo_kernel.py_func,
                         (array(u8), i64, array(u8), i64, u64, array(u64), array(u64), tables, array(i64, 2))),
+        "omaha exact equity": (omaha_equity._exact_kernel.py_func,
+                               (array(u8, 2), array(u64), i64, array(u8), i64, array(u8), array(i64, 2), i64, i64,
+                                types.boolean, tables, tables, array(i64, 3))),
+        "omaha monte carlo": (omaha_equity._monte_carlo_kernel.py_func,
+                              (array(u8, 2), array(u64), array(types.float64), array(i64), array(i64), i64, array(u8),
+                               i64, array(u8), i64, u64, types.boolean, tables, tables, array(i64, 2), array(i64))),
+        "omaha hi-lo showdown 4+5": (batch.omaha_showdown_kernel(4, 5, True, True).py_func,
+                                     (array(u8, 3), array(u8, 2), array(u16, 2), array(u16, 2),
+                                      array(types.boolean, 2), array(types.boolean, 2), array(types.float64, 2),
+                                      array(types.boolean, 2), tables, tables, array(i64))),
+        "river hand strength": (streets._river_kernel.py_func, (array(u8, 2), array(u8, 2), tables, array(u16))),
+        "flop/turn rollout": (streets._rollout_kernel.py_func, (array(u8, 2), array(u8, 2), tables, i64, array(i64),
+                                                                array(i64), array(i64, 2))),
         "user kernel (device functions)": (user_kernel, (tables, array(u8, 2), array(u8, 2), array(u16), array(u16),
                                                          array(u16), array(i64), array(i64))),
     })

@@ -28,6 +28,15 @@ def pc():
     return module
 
 
+def cuda_torch():
+    """PyTorch where it is installed with CUDA, else None."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch if torch.cuda.is_available() else None
+
+
 def test_every_seven_card_hand(pc):
     import pokerlut
 
@@ -86,15 +95,48 @@ def test_cupy_and_torch_round_trips(pc):
         assert isinstance(got, cupy.ndarray)
         np.testing.assert_array_equal(cupy.asnumpy(got), want)
         tried += 1
+    torch = cuda_torch()
+    if torch is not None:
+        got = pc.evaluate(torch.as_tensor(hands, device="cuda"))
+        assert isinstance(got, torch.Tensor) and got.is_cuda
+        np.testing.assert_array_equal(got.cpu().numpy(), want)
+        tried += 1
+    if not tried:
+        pytest.skip("neither CuPy nor PyTorch with CUDA is installed")
+
+
+def test_dlpack_round_trips_keep_library_and_device(pc):
+    """A JAX array, and a PyTorch tensor seen by DLPack alone: the result in the input's library, on its device."""
+    import pokerlut
+
+    hands = pokerlut.random_hands(10_000, 7, seed=5)
+    want = pokerlut.evaluate(hands)
+    tried = 0
     try:
-        import torch
+        import jax
     except ImportError:
         pass
     else:
-        if torch.cuda.is_available():
-            got = pc.evaluate(torch.as_tensor(hands, device="cuda"))
-            assert isinstance(got, torch.Tensor) and got.is_cuda
-            np.testing.assert_array_equal(got.cpu().numpy(), want)
+        gpus = [d for d in jax.devices() if d.platform == "gpu"]
+        if gpus:
+            got = pc.evaluate(jax.device_put(hands, gpus[0]))
+            assert isinstance(got, jax.Array) and got.devices() == {gpus[0]}
+            np.testing.assert_array_equal(np.asarray(got), want)
             tried += 1
+    torch = cuda_torch()
+    if torch is not None:
+        class DLPackOnly:  # a tensor seen through DLPack alone (no __cuda_array_interface__)
+            def __init__(self, t):
+                self.t = t
+
+            def __dlpack__(self, **options):
+                return self.t.__dlpack__(**options)
+
+            def __dlpack_device__(self):
+                return self.t.__dlpack_device__()
+
+        got = pc.evaluate(DLPackOnly(torch.as_tensor(hands, device="cuda")))
+        np.testing.assert_array_equal(np.asarray(got.copy_to_host()), want)
+        tried += 1
     if not tried:
-        pytest.skip("neither CuPy nor PyTorch with CUDA is installed")
+        pytest.skip("neither JAX with a GPU nor PyTorch with CUDA is installed")

@@ -4,7 +4,9 @@ numba-cuda reads ``NUMBA_ENABLE_CUDASIM`` once, when ``numba.cuda`` is first imp
 checks run in a process of their own: :func:`test_simulator` starts pytest on this file (and on the
 doctests of ``pokerlut.cuda``) with the variable set, where the tests under ``if CHILD`` are
 collected; the suite's own process never imports numba-cuda.  The cases are small (the simulator
-runs each CUDA thread as a Python thread).  Without a GPU, the tests here also check the error that
+runs each CUDA thread as a Python thread), and each check has a hard time limit
+(:data:`TEST_LIMIT_S`): past it the child prints every thread's stack and exits, so a kernel
+that never ends fails the suite instead of stalling it.  Without a GPU, the tests here also check the error that
 names what is missing and that importing pokerlut leaves numba-cuda alone.
 """
 
@@ -22,6 +24,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = os.environ.get("POKERLUT_CUDA_SIM_CHILD") == "1"
 HAS_NUMBA_CUDA = importlib.util.find_spec("numba_cuda") is not None
+#: The most one simulator check may take (a cold compile of the CPU twin included) before the child
+#: dumps its threads' stacks and exits; and the most the whole child may take.
+TEST_LIMIT_S = int(os.environ.get("POKERLUT_CUDA_SIM_TEST_LIMIT_S", "240"))
+CHILD_LIMIT_S = 900
 
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess:
@@ -34,18 +40,22 @@ def _python(code: str, **env: str) -> subprocess.CompletedProcess:
 if not CHILD:
 
     @pytest.mark.skipif(not HAS_NUMBA_CUDA, reason="needs numba-cuda: pip install 'pokerlut[cuda]'")
-    def test_simulator():
+    def test_simulator(tmp_path):
         """Every check below (``CHILD``) and pokerlut.cuda's doctests, in numba-cuda's simulator."""
-        environment = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", POKERLUT_CUDA_SIM_CHILD="1")
+        dump = tmp_path / "hung.txt"
+        environment = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", POKERLUT_CUDA_SIM_CHILD="1",
+                           POKERLUT_CUDA_SIM_DUMP=str(dump))
         environment["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), environment.get("PYTHONPATH", "")])
-        result = subprocess.run([sys.executable, "-m", "pytest", str(Path(__file__)), str(ROOT / "src/pokerlut/cuda"),
-                                 "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=--doctest-modules",
+        result = subprocess.run([sys.executable, "-m", "pytest", str(Path(__file__)),
+                                 "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", "--durations=15",
                                  "-W", "error::pytest.PytestUnraisableExceptionWarning",
                                  # the simulator computes with numpy scalars, which warn on the wrap-around
                                  # of 64-bit arithmetic that a device does silently
                                  "-W", "ignore:overflow encountered in scalar:RuntimeWarning"],
-                                cwd=ROOT, env=environment, capture_output=True, text=True, timeout=1200)
-        assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-4000:]
+                                cwd=ROOT, env=environment, capture_output=True, text=True, timeout=CHILD_LIMIT_S)
+        hung = dump.read_text() if dump.exists() else ""
+        assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-4000:] + (
+            f"\na check ran past {TEST_LIMIT_S} s; its threads' stacks:\n{hung[-6000:]}" if hung else "")
         assert " passed" in result.stdout and " failed" not in result.stdout
 
     @pytest.mark.skipif(not HAS_NUMBA_CUDA, reason="needs numba-cuda")
@@ -105,13 +115,18 @@ if not CHILD:
 
 
 else:  # ------------------------------------------------------------------- in the simulator's process
+    import doctest
+    import faulthandler
+    import importlib
     from itertools import combinations
+    from math import comb
 
     from numba import cuda
 
     import pokerlut
     import pokerlut.cuda as pc
     from pokerlut.cuda import batch, device, engines
+    from pokerlut.ranges import parse_omaha_range
     from pokerlut.sampling import random_hands
     from pokerlut.variants import get_variant
 
@@ -128,6 +143,30 @@ else:  # ------------------------------------------------------------------- in 
         with pytest.raises((ValueError, TypeError)) as info:
             call(*args, **kwargs)
         return f"{info.type.__name__}: {info.value}"
+
+    @pytest.fixture(autouse=True)
+    def hard_time_limit():
+        """Past :data:`TEST_LIMIT_S` the child writes every thread's stack to the file the parent
+        names (pytest holds the child's stderr) and exits: a hang fails, with where it hung."""
+        with open(os.environ.get("POKERLUT_CUDA_SIM_DUMP", os.devnull), "a") as dump:
+            faulthandler.dump_traceback_later(TEST_LIMIT_S, exit=True, file=dump)
+            yield
+            faulthandler.cancel_dump_traceback_later()
+
+    CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.batch", "pokerlut.cuda.device",
+                    "pokerlut.cuda.engines", "pokerlut.cuda.omaha", "pokerlut.cuda.omaha_equity",
+                    "pokerlut.cuda.streets")
+
+    @pytest.mark.parametrize("name", CUDA_MODULES)
+    def test_doctests(name):
+        """pokerlut.cuda's doctests, in the simulator, each module under the time limit."""
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS, verbose=False)
+        assert result.failed == 0, f"{result.failed} of {result.attempted} doctest examples failed in {name}"
+
+    def test_every_module_has_its_doctests_run():
+        found = {"pokerlut.cuda" + ("" if f.stem == "__init__" else "." + f.stem)
+                 for f in Path(pc.__file__).parent.glob("*.py")}
+        assert found == set(CUDA_MODULES)
 
     def test_available_in_the_simulator():
         assert pc.available()
@@ -264,6 +303,120 @@ else:  # ------------------------------------------------------------------- in 
             error_of(pokerlut.showdown, wide, board)
         assert error_of(pc.showdown, repeated[37], board[37]) == error_of(pokerlut.showdown, repeated[37], board[37])
 
+    def fake_dlpack_library():
+        """A library known only by DLPack (as JAX is): its arrays export ``__dlpack__`` and say they
+        live on CUDA device 0, and it reads arrays back with ``from_dlpack`` (in the simulator, whose
+        device memory is host memory, a DLPack export is host memory)."""
+        import types
+
+        library = types.ModuleType("fakedl")
+
+        class Array:
+            def __init__(self, data):
+                self.data = np.asarray(data)
+
+            def __dlpack__(self, **options):
+                return self.data.__dlpack__(**options)
+
+            def __dlpack_device__(self):
+                return (2, 0)
+
+        Array.__module__ = "fakedl"
+        library.Array = Array
+        library.from_dlpack = lambda exported: Array(np.from_dlpack(exported))
+        sys.modules["fakedl"] = library
+        return library
+
+    def test_dlpack_arrays_come_back_in_their_library():
+        fakedl = fake_dlpack_library()
+        try:
+            hands = random_hands(300, 7, wild_fraction=0.2, max_wilds=2, seed=12)
+            got = pc.evaluate(fakedl.Array(hands))
+            assert type(got) is fakedl.Array
+            np.testing.assert_array_equal(got.data, pokerlut.evaluate(hands))
+            cats = pc.category(fakedl.Array(got.data))
+            assert type(cats) is fakedl.Array
+            np.testing.assert_array_equal(cats.data, pokerlut.category(got.data))
+            holes, board = _deals(50, 3, 2, 5, seed=4)
+            shown = pc.showdown(fakedl.Array(holes), fakedl.Array(board))
+            want = pokerlut.showdown(holes, board)
+            for a, b in zip(shown, want):
+                assert type(a) is fakedl.Array
+                np.testing.assert_array_equal(a.data, b)
+            omaha = random_hands(40, 9, seed=5)
+            high = pc.evaluate_omaha(fakedl.Array(omaha[:, :4]), fakedl.Array(omaha[:, 4:]))
+            assert type(high) is fakedl.Array
+            np.testing.assert_array_equal(high.data, pokerlut.evaluate_omaha(omaha[:, :4], omaha[:, 4:]))
+            bad = hands.copy()
+            bad[123, 5] = bad[123, 1]
+            assert error_of(pc.evaluate, fakedl.Array(bad)) == error_of(pokerlut.evaluate, bad)
+        finally:
+            del sys.modules["fakedl"]
+
+    def test_dlpack_arrays_of_other_devices_are_refused_by_name():
+        class RocmArray:
+            def __dlpack__(self, **options):
+                raise AssertionError("not read")
+
+            def __dlpack_device__(self):
+                return (10, 0)
+
+        message = error_of(pc.evaluate, RocmArray())
+        assert message.startswith("TypeError: pokerlut.cuda runs on CUDA devices: got a ") and "device type 10" in message
+        host = fake_dlpack_library().Array(np.zeros((2, 5), np.uint8))
+        try:
+            type(host).__dlpack_device__ = lambda self: (1, 0)  # host memory: read as the CPU reads it
+            assert not batch.is_device_array(host)
+        finally:
+            del sys.modules["fakedl"]
+
+    def test_river_hand_strength_equals_every_opponent_ranked_by_the_cpu():
+        from pokerlut.cuda import streets
+
+        deals = random_hands(8, 7, seed=21)
+        holes, boards = deals[:, :2], deals[:, 2:]
+        boards[1] = boards[0]  # another hand on the same board, and the same hand on another board
+        holes[1] = [c for c in range(52) if c not in boards[0] and c not in holes[0]][-2:]
+        holes[3] = holes[2]
+        boards[3] = [c for c in range(52) if c not in holes[2]][:5]
+        got = streets.river_hand_strength(holes, boards, half_points=True)
+        want = []
+        for hole, board in zip(holes, boards):  # every opponent combo, ranked in one CPU batch
+            left = [c for c in range(52) if c not in hole and c not in board]
+            theirs = pokerlut.evaluate(np.array([[*board, a, b] for a, b in combinations(left, 2)], np.uint8))
+            mine = int(pokerlut.evaluate(np.array([*hole, *board], np.uint8)))
+            want.append(2 * int((theirs < mine).sum()) + int((theirs == mine).sum()))
+        np.testing.assert_array_equal(got, want)
+        assert got.dtype == np.uint16
+        np.testing.assert_array_equal(streets.river_hand_strength(holes, boards), got / 1980)
+        again = streets.river_hand_strength(holes.reshape(2, 4, 2), boards.reshape(2, 4, 5), half_points=True,
+                                            launch=(2, 3))
+        np.testing.assert_array_equal(again.reshape(-1), got)
+        assert error_of(streets.river_hand_strength, ["Ah Kh"], "Ah Qs Jd 2c 3c") == \
+            error_of(pokerlut.abstraction.hand_strength, ["Ah Kh"], "Ah Qs Jd 2c 3c")
+        assert "b in 5" in error_of(streets.river_hand_strength, ["Ah Kh"], "Qs Jd 2c")
+        assert streets.river_hand_strength(np.zeros((0, 2), np.uint8), np.zeros((0, 5), np.uint8)).shape == (0,)
+
+    def test_river_entries_equal_the_cpu_street_table():
+        from pokerlut.abstraction.streets import DEFAULT_STREET_BINS, block_entries
+        from pokerlut.cuda import streets
+
+        want = block_entries("river", DEFAULT_STREET_BINS, True, "uint16", 0, 1)["hs"]  # board class 0
+        np.testing.assert_array_equal(streets.river_entries(294, 301), want[294:301])
+        assert "0 <= first <= stop" in error_of(streets.river_entries, 5, 3)
+
+    def test_turn_entries_equal_the_cpu_street_table():
+        from pokerlut.abstraction.streets import block_entries
+        from pokerlut.cuda import streets
+
+        want = block_entries("turn", 5, True, "float64", 0, 1)  # board class 0, 5 bins
+        got = streets.street_entries("turn", 100, 101, bins=5, dtype="float64")  # EHS 0.77, three bins
+        assert sorted(got) == sorted(want) == ["ehs", "ehs2", "hist"]
+        for name in want:
+            assert got[name].dtype == want[name].dtype
+            np.testing.assert_array_equal(got[name], want[name][100:101])
+        assert "street must be one of" in error_of(streets.street_entries, "preflop", 0, 1)
+
     @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
     def test_omaha_equals_the_cpu(variant):
         for n_hole, n_board in ((4, 5), (5, 3), (6, 4)):
@@ -347,6 +500,28 @@ else:  # ------------------------------------------------------------------- in 
         again = engines.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=7)
         np.testing.assert_array_equal(again.equity, got.equity)
 
+    SMALL_DECK_DEAD = " ".join(r + s for r in "23456789" for s in "cdhs")  # 20 cards left: T..A, suits whole
+
+    @pytest.mark.parametrize("players", [["AhKh", "QdQc"], ["AhAd", "KcKs"], ["AA", "KK"], ["AsAd", "KcKh", "QsQh"]])
+    def test_preflop_exact_equity_by_suit_symmetry_equals_the_cpu(players):
+        """Preflop the device counts one board per suit-symmetry class, weighted by its size (a
+        reduced deck: the suits stay whole, so the symmetry does too)."""
+        got = engines.exact_equity(players, "", SMALL_DECK_DEAD)
+        want = pokerlut.equity(players, "", SMALL_DECK_DEAD, exact=True)
+        assert got.n == want.n
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_allclose(getattr(got, name), getattr(want, name), rtol=0, atol=1e-12)
+        deal = pokerlut.equities.parse_deal(players, "", SMALL_DECK_DEAD, get_variant("high"))
+        live = np.array([c for c in range(32, 52) if c not in set(deal.fixed.tolist())], np.uint8)
+        boards, sizes = engines._symmetric_boards(deal, live, 5, True)
+        if len(players) == 2:  # two fixed hands keep a swap of two suits or more; ranges all 24 permutations
+            assert sizes.sum() == comb(len(live), 5) and len(boards) < comb(len(live), 5)
+            if len(players[0]) == 4:  # and the brute force gives the same counts (fixed hands: it is cheap)
+                brute = engines.exact_equity(players, "", SMALL_DECK_DEAD, symmetric=False)
+                np.testing.assert_array_equal(brute.equity, got.equity)
+        else:  # no suit permutation keeps the three hands: every board, weight 1 (the brute force)
+            assert sizes.tolist() == [0]
+
     def test_monte_carlo_is_the_same_whatever_the_launch_shape():
         runs = [engines.monte_carlo_equity(["AhKh", "random", "7c7d"], "Qs 7h 2c", trials=400, seed=7, launch=launch)
                 for launch in ((1, 1), (2, 3), (4, 32))]
@@ -370,8 +545,110 @@ else:  # ------------------------------------------------------------------- in 
         assert error_of(engines.exact_equity, ["AhKh", "AhQc"]) == error_of(pokerlut.equity, ["AhKh", "AhQc"])
         assert "trials must be a positive integer" in error_of(engines.monte_carlo_equity, ["AhKh", "random"],
                                                                 trials=0)
-        assert "pokerlut.evaluate_omaha" in error_of(engines.exact_equity, ["AhKhQdQc", "2c3c4c5c"], variant="omaha")
+        assert error_of(pc.exact_equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha") == \
+            error_of(pokerlut.equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha")
+        assert "not 'random'" in error_of(pc.exact_equity, ["AhKhQdQc", "random"], variant="omaha")
         assert "not served" in error_of(engines.exact_equity, ["AhKh", "QdQc"], variant="stud")
+
+    @pytest.mark.parametrize("players, board, dead, variant", [
+        (["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s 3h", "", "omaha"),
+        (["As 2s Ad 3d", "Qh Jh Th 9h"], "4c 7d 8s 3h", "5h", "omaha-hilo"),
+        (["As 2s Ad 3d", "Qh Jh Th 9h", "Kc Kd 5h 4s"], "4c 7d Ks 2h", "", "omaha-hilo"),
+        (["As 2s 3d 4c 9h", "Kc Kd Qh Jh Th"], "5s 6d 7c 8h", "", "omaha-hilo"),
+        (["As 2s 3d 4c 9h 9d", "Kc Kd Qh Jh Th 3c"], "5s 6d 7c 8h Ah", "", "omaha-hilo"),
+        ("omaha range", "4c 7d 8s 3h", "", "omaha-hilo"),
+    ])
+    def test_omaha_exact_equity_equals_the_cpu(players, board, dead, variant):
+        if players == "omaha range":
+            players = [parse_omaha_range("AsAd2c3c, AhAc5d6d, KsKd9c9h"), "Qh Jh Th 9h"]
+        got = pc.exact_equity(players, board, dead, variant=variant, chunk=16)
+        want = pokerlut.equity(players, board, dead, exact=True, variant=variant)
+        assert got.n == want.n and got.method == "exact"
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_allclose(getattr(got, name), getattr(want, name), rtol=0, atol=1e-12)
+        assert sorted(got.sides) == (["high_share", "high_share_no_low", "low_share", "scoop"]
+                                     if variant == "omaha-hilo" else [])
+        for name, side in got.sides.items():
+            np.testing.assert_allclose(side, getattr(want, name), rtol=0, atol=1e-12)
+        again = pc.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=5)
+        np.testing.assert_array_equal(again.equity, got.equity)
+
+    def test_omaha_monte_carlo_is_the_same_whatever_the_launch_shape():
+        deal = (["As 2s Ad 3d", "random", "KK**"], "4c 7d Ks")
+        runs = [pc.monte_carlo_equity(*deal, trials=120, seed=5, variant="omaha-hilo", launch=launch)
+                for launch in ((1, 1), (3, 7))]
+        for a, b in zip(runs[0][:3], runs[1][:3]):
+            np.testing.assert_array_equal(a, b)
+        assert runs[0].sides.keys() == runs[1].sides.keys()
+        different = pc.monte_carlo_equity(*deal, trials=120, seed=6, variant="omaha-hilo")
+        assert not np.array_equal(different.equity, runs[0].equity)
+
+    @pytest.mark.parametrize("players, board, variant", [
+        (["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s", "omaha"),
+        (["AA**", "Qh Jh Th 9h"], "4c 7d 8s", "omaha-hilo"),
+    ])
+    def test_omaha_monte_carlo_agrees_with_the_exact_cpu_equity(players, board, variant):
+        trials = 600
+        got = pc.monte_carlo_equity(players, board, trials=trials, seed=3, variant=variant)
+        want = pokerlut.equity(players, board, exact=True, variant=variant).equity
+        se = np.sqrt(want * (1 - want) / trials)
+        assert np.all(np.abs(got.equity - want) < 4.5 * se + 1e-9), (got.equity, want)
+        assert abs(got.equity.sum() - 1) < 1e-12 and got.n == trials
+
+    def test_omaha_monte_carlo_refuses_ranges_that_rarely_fit_up_front():
+        clash = [parse_omaha_range("AsAh2c3c, AsAh4c5c"), parse_omaha_range("AsAd6c7c, AhAd8c9c"), "KdKh Qd Qh"]
+        message = error_of(pc.monte_carlo_equity, clash, trials=100, variant="omaha")
+        assert "none of 4,096 draws of the players' hands fit together" in message
+        rare = [parse_omaha_range("AsAh2c3c, AsAh4c5c, AsAh6c7c, AsAh8c9c, KsKh2d3d"),
+                parse_omaha_range("AsAd6h7h, AhAd8h9h, AsAc2h3h, AhAc4h5h, QsQh2s3s"), "KdKc Jd Jh"]
+        fits, draws = pc.omaha_equity.fit_rate([*rare[:2], None], seed=0)
+        assert 0.3 * draws < fits < 0.42 * draws  # 9 in 25: the first range's last hand, or the second's
+        message = error_of(pc.monte_carlo_equity, rare, trials=1000, variant="omaha", max_draws=2000)
+        assert "rarely fit together" in message and "max_draws (2,000)" in message
+        assert "max_draws must be a positive integer" in error_of(pc.monte_carlo_equity, rare, trials=10,
+                                                                  variant="omaha", max_draws=0)
+        got = pc.monte_carlo_equity(rare, trials=40, variant="omaha", seed=2)  # within the budget: it runs
+        assert got.n == 40 and abs(got.equity.sum() - 1) < 1e-12
+
+    def test_a_card_is_drawn_in_bounded_steps_and_uniformly():
+        live = np.arange(52, dtype=np.uint8)
+
+        @cuda.jit
+        def draw_kernel(live, used, seed, out):
+            i = cuda.grid(1)
+            if i < out.shape[0]:
+                c, state = engines.draw_card(engines.mix(seed ^ np.uint64(i)), live, used)
+                out[i] = c
+
+        used = np.uint64((1 << 52) - 1 - (1 << 7) - (1 << 30) - (1 << 51))  # three cards free of 52
+        out = cuda.to_device(np.zeros(240, np.int64))
+        draw_kernel[4, 60](cuda.to_device(live), used, np.uint64(11), out)
+        got = out.copy_to_host()
+        assert set(got.tolist()) == {7, 30, 51}
+        assert min(np.bincount(got, minlength=52)[[7, 30, 51]]) > 50  # 80 expected each
+
+    @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
+    @pytest.mark.parametrize("hole, board", [(4, 5), (5, 3), (6, 4)])
+    def test_omaha_showdown_equals_the_cpu(variant, hole, board):
+        rng = np.random.default_rng(hole * 10 + board)
+        deals = np.array([rng.permutation(52)[:3 * hole + board] for _ in range(30)], np.uint8)
+        holes = np.ascontiguousarray(deals[:, :3 * hole].reshape(30, 3, hole))
+        boards = np.ascontiguousarray(deals[:, 3 * hole:])
+        holes[:5, 1] = holes[:5, 0]  # ties: the same hand twice (unchecked, as the CPU allows)
+        got = batch.showdown(cuda.to_device(holes), cuda.to_device(boards), variant=variant, check=False)
+        want = pokerlut.showdown(holes, boards, variant=variant, check=False)
+        assert got._fields == want._fields
+        for a, b in zip(got, want):
+            np.testing.assert_array_equal(a.copy_to_host(), b)
+        one = batch.showdown(holes[7], boards[7], variant=variant)
+        for a, b in zip(one, pokerlut.showdown(holes[7], boards[7], variant=variant)):
+            np.testing.assert_array_equal(a, b)
+        assert error_of(batch.showdown, holes, boards, variant=variant) == \
+            error_of(pokerlut.showdown, holes, boards, variant=variant)
+        bad = holes.copy()
+        bad[9, 2, 1] = 52
+        assert error_of(batch.showdown, bad[5:], boards[5:], variant=variant) == \
+            error_of(pokerlut.showdown, bad[5:], boards[5:], variant=variant)
 
     # the user kernel of docs/gpu.md, with the device functions of pokerlut.cuda.device
     @cuda.jit

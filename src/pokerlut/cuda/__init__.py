@@ -5,13 +5,15 @@ below that needs the device does.  Without the extra, a driver or a device, ever
 one error naming what is missing (:func:`require`); :func:`available` asks without raising.
 
 * CUDA arrays in, CUDA arrays out (numba device arrays, CuPy, PyTorch: anything exporting
-  ``__cuda_array_interface__``): :func:`evaluate`, :func:`category`, :func:`showdown`,
-  :func:`evaluate_omaha`; numpy in,
-  numpy out through pinned chunks (:mod:`.batch`).
+  ``__cuda_array_interface__``, or DLPack on a CUDA device, as JAX does; the result is the
+  input's library's array): :func:`evaluate`, :func:`category`, :func:`showdown`,
+  :func:`evaluate_omaha`; numpy in, numpy out through pinned chunks (:mod:`.batch`).
 * Engines that make their work on the device: :func:`strength_histogram` and
   :func:`category_counts` (every hand, enumerated in the kernel), :func:`exact_equity` (every board
   and every combination of the players' combos), :func:`monte_carlo_equity` (a counter-based generator: the same seed gives the same
-  numbers whatever the launch shape) (:mod:`.engines`).
+  numbers whatever the launch shape) (:mod:`.engines`); Hold'em, and Omaha and Omaha hi-lo with
+  ``variant="omaha"`` / ``"omaha-hilo"`` (:mod:`.omaha_equity`); :func:`river_hand_strength` and
+  the street tables' entries, river, turn and flop (:mod:`.streets`).
 * Device functions for your own ``@cuda.jit`` kernels: :mod:`pokerlut.cuda.device`.
 
 The guide is ``docs/gpu.md``; numba-cuda's simulator (``NUMBA_ENABLE_CUDASIM=1``) runs all of it on
@@ -29,7 +31,7 @@ from ._support import INSTALL, cuda_module, reason, simulated
 
 __all__ = ["available", "require", "device_info", "evaluate", "category", "showdown", "evaluate_omaha",
            "strength_histogram",
-           "category_counts", "exact_equity", "monte_carlo_equity", "INSTALL"]
+           "category_counts", "exact_equity", "monte_carlo_equity", "river_hand_strength", "INSTALL"]
 
 
 def available() -> bool:
@@ -116,16 +118,48 @@ def category_counts(n_cards: int, variant: str = "high") -> Any:
     return engines.category_counts(n_cards, variant)
 
 
-def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: str = "high") -> Any:
-    """Exact equity of hands and ranges over every board, on the device (:func:`pokerlut.cuda.engines.exact_equity`)."""
+def _is_omaha(variant: Any) -> bool:
+    """Whether ``variant`` names an Omaha game (a name no game has is left to the callee's error)."""
+    from ..variants import get_variant
+
+    try:
+        return get_variant(variant).is_omaha
+    except (ValueError, TypeError):
+        return False
+
+
+def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: str = "high", **options: Any) -> Any:
+    """Exact equity of hands and ranges over every board, on the device: Hold'em
+    (:func:`pokerlut.cuda.engines.exact_equity`), or Omaha and Omaha hi-lo with ``variant="omaha"`` /
+    ``"omaha-hilo"`` (:func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`); ``options``:
+    ``launch``, ``chunk``."""
+    if _is_omaha(variant):
+        from . import omaha_equity
+
+        return omaha_equity.omaha_exact_equity(players, board, dead, variant=variant, **options)
     from . import engines
 
-    return engines.exact_equity(players, board, dead, variant=variant)
+    return engines.exact_equity(players, board, dead, variant=variant, **options)
 
 
 def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials: int = 1_000_000, seed: int = 0,
-                       variant: str = "high") -> Any:
-    """Monte Carlo equity on the device (:func:`pokerlut.cuda.engines.monte_carlo_equity`)."""
+                       variant: str = "high", **options: Any) -> Any:
+    """Monte Carlo equity on the device: Hold'em (:func:`pokerlut.cuda.engines.monte_carlo_equity`), or
+    Omaha and Omaha hi-lo (:func:`pokerlut.cuda.omaha_equity.omaha_monte_carlo_equity`); ``options``:
+    ``launch``, and for Omaha ``max_draws`` (the whole-deal draws a run of ranges may take)."""
+    if _is_omaha(variant):
+        from . import omaha_equity
+
+        return omaha_equity.omaha_monte_carlo_equity(players, board, dead, trials=trials, seed=seed, variant=variant,
+                                                     **options)
     from . import engines
 
-    return engines.monte_carlo_equity(players, board, dead, trials=trials, seed=seed, variant=variant)
+    return engines.monte_carlo_equity(players, board, dead, trials=trials, seed=seed, variant=variant, **options)
+
+
+def river_hand_strength(holes: Any, boards: Any, *, half_points: bool = False) -> Any:
+    """River hand strength against a random hand, on the device
+    (:func:`pokerlut.cuda.streets.river_hand_strength`)."""
+    from . import streets
+
+    return streets.river_hand_strength(holes, boards, half_points=half_points)

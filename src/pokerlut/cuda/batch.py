@@ -26,7 +26,7 @@ from ..constants import WILD
 from ..strength import invalid_strength, category as cpu_category
 from ..variants import Variant, VariantLike, best_five_variant, get_variant
 from ._support import simulated
-from .device import cuda, has_poison, strength_of, tables as device_tables
+from .device import U64, cuda, has_poison, omaha_values, strength_of, tables as device_tables
 
 __all__ = ["evaluate", "category", "showdown", "is_device_array", "launch_shape", "CHUNK_ROWS"]
 
@@ -52,26 +52,99 @@ def launch_shape(n_items: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------- CUDA arrays of any library
 
 
+#: DLPack device types (``__dlpack_device__()[0]``): memory a CUDA kernel reads, and host memory.
+DLPACK_CUDA = (2, 13)  # kDLCUDA, kDLCUDAManaged
+DLPACK_HOST = (1, 3)  # kDLCPU, kDLCUDAHost (pinned host memory)
+#: A library whose arrays' type lives in another package than its ``from_dlpack``.
+_DLPACK_HOME = {"jaxlib": "jax"}
+
+
+def dlpack_device(x: Any) -> tuple[int, int] | None:
+    """``(device type, device id)`` of an object exporting DLPack, ``None`` for numpy arrays and
+    for objects that do not.
+
+    >>> dlpack_device(np.zeros(3)) is None
+    True
+    """
+    export = getattr(x, "__dlpack_device__", None)
+    if export is None or isinstance(x, np.ndarray):
+        return None
+    kind, index = export()
+    return int(kind), int(index)
+
+
 def is_device_array(x: Any) -> bool:
-    """Whether ``x`` is a CUDA array (``__cuda_array_interface__``, or a numba device array).
+    """Whether ``x`` is a CUDA array: ``__cuda_array_interface__``, a numba device array, or a
+    DLPack export on a CUDA device (JAX); a DLPack export on a device other than CUDA or the host is
+    a ``TypeError`` naming it.
 
     >>> is_device_array(np.zeros(3))
     False
     """
     from numba.cuda.cudadrv import devicearray
 
-    return hasattr(x, "__cuda_array_interface__") or devicearray.is_cuda_ndarray(x)
+    if hasattr(x, "__cuda_array_interface__") or devicearray.is_cuda_ndarray(x):
+        return True
+    device = dlpack_device(x)
+    if device is None or device[0] in DLPACK_HOST:
+        return False
+    if device[0] in DLPACK_CUDA:
+        return True
+    raise TypeError(f"pokerlut.cuda runs on CUDA devices: got a {type(x).__module__}.{type(x).__name__} on DLPack "
+                    f"device type {device[0]} (CUDA is {DLPACK_CUDA[0]}); move it to a CUDA device or to the host")
+
+
+def _library(x: Any) -> str:
+    root = type(x).__module__.split(".")[0]
+    return _DLPACK_HOME.get(root, root)
+
+
+def _from_dlpack_of(library: str) -> Callable[[Any], Any] | None:
+    """The ``from_dlpack`` of an imported library (``library.from_dlpack``, ``library.numpy.`` or
+    ``library.dlpack.from_dlpack``), ``None`` when it has none."""
+    import sys
+
+    module = sys.modules.get(library)  # imported already where the input is one of its arrays
+    for place in (module, getattr(module, "numpy", None), getattr(module, "dlpack", None)):
+        found = getattr(place, "from_dlpack", None)
+        if callable(found):
+            return found
+    return None
+
+
+def _dlpack_view(x: Any):
+    """A numba device array viewing the CUDA memory of a DLPack export (no copy)."""
+    if simulated():  # the simulator's "device" memory is host memory: a DLPack export of it is read as such
+        return cuda.to_device(np.ascontiguousarray(np.from_dlpack(x)))
+    from cuda.core.utils import StridedMemoryView
+
+    view = StridedMemoryView.from_dlpack(x, stream_ptr=-1)
+    itemsize = np.dtype(view.dtype).itemsize
+    strides = None if view.strides is None else tuple(int(s) * itemsize for s in view.strides)
+    interface = {"shape": tuple(view.shape), "strides": strides, "typestr": np.dtype(view.dtype).str,
+                 "data": (int(view.ptr), bool(view.readonly)), "version": 3}
+    return cuda.from_cuda_array_interface(interface, owner=(view, x), sync=False)
+
+
+def _dlpack_export(out: Any) -> Any:
+    """An object exporting a numba device array by DLPack (a host copy in the simulator)."""
+    if simulated():
+        return out.copy_to_host()
+    from cuda.core.utils import StridedMemoryView
+
+    return StridedMemoryView.from_cuda_array_interface(out, stream_ptr=-1)
 
 
 def device_view(x: Any) -> tuple[Any, Callable[[Any], Any]]:
     """``(numba device array viewing x, wrap)``: ``wrap(result)`` gives a numba device array result
-    back as ``x``'s library gives arrays (CuPy, PyTorch; numba's own otherwise), on x's device."""
+    back as ``x``'s library gives arrays, on x's device: CuPy, PyTorch, any library with a
+    ``from_dlpack`` (JAX), numba's own otherwise.  No library is imported that the input is not of."""
     from numba.cuda.cudadrv import devicearray
 
     if devicearray.is_cuda_ndarray(x):
         return x, lambda out: out
-    view = cuda.as_cuda_array(x)
-    library = type(x).__module__.split(".")[0]
+    library = _library(x)
+    view = cuda.as_cuda_array(x) if hasattr(x, "__cuda_array_interface__") else _dlpack_view(x)
     if library == "cupy":
         import cupy
 
@@ -80,7 +153,10 @@ def device_view(x: Any) -> tuple[Any, Callable[[Any], Any]]:
         import torch
 
         return view, lambda out: torch.as_tensor(out, device=x.device)
-    return view, lambda out: out
+    from_dlpack = _from_dlpack_of(library) if library not in ("numba", "numba_cuda") else None
+    if from_dlpack is None:
+        return view, lambda out: out
+    return view, lambda out: from_dlpack(_dlpack_export(out))
 
 
 def rows_view(view, sizes: tuple[int, ...], what: str = "hands", game: str | None = None):
@@ -380,7 +456,9 @@ class DeviceShowdown(NamedTuple):
 
 
 def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: VariantLike = "high") -> DeviceShowdown:
-    """:func:`pokerlut.showdown` on the device for the best-five games (not hi-lo, not Omaha).
+    """:func:`pokerlut.showdown` on the device for the best-five games, Omaha and Omaha hi-lo (not
+    stud hi-lo).  Omaha hi-lo gives a :class:`~pokerlut.cuda.omaha.DeviceHiLoShowdown` (the fields of
+    :class:`pokerlut.showdown.HiLoShowdown`).
 
     ``holes``: a CUDA array ``(N, P, h)`` (or ``(P, h)``, one deal) of card ids; ``board``: ``(N, b)``
     or ``(b,)`` (a CUDA array too, or None for no board).  Returns ``strengths`` (uint16),
@@ -391,13 +469,17 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
     >>> r = showdown([["Ah", "Kh"], ["Qs", "Qd"]], "Qh Jh Th 2c 3d")
     >>> r.winners.tolist(), r.shares.tolist()
     ([True, False], [1.0, 0.0])
+    >>> r = showdown([["Ah", "2h", "Kc", "Kd"], ["As", "2s", "Qc", "Qd"]], "3h 4d 8s Ks 9c", variant="omaha-hilo")
+    >>> r.shares.tolist(), r.scoops.tolist()
+    ([0.75, 0.25], [False, False])
     """
     v = get_variant(variant)
-    if v.is_omaha or v.is_hilo:
-        raise ValueError(f"pokerlut.cuda.showdown ranks the best-five games; the {v.name} game is not served on the "
-                         f"GPU (use pokerlut.showdown)")
-    v = best_five_variant(v, "pokerlut.cuda.showdown")
-    t = device_tables(v)
+    if v.is_hilo and not v.is_omaha:
+        raise ValueError(f"pokerlut.cuda.showdown ranks the best-five games and Omaha (hi-lo); the {v.name} game is "
+                         f"not served on the GPU (use pokerlut.showdown)")
+    if not v.is_omaha:
+        v = best_five_variant(v, "pokerlut.cuda.showdown")
+    t = device_tables("high" if v.is_omaha else v)
     on_device = is_device_array(holes)
     if on_device:
         holes, wrap = device_view(holes)
@@ -425,6 +507,14 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
         if array.dtype.kind not in "iu":
             raise TypeError(f"{name} on the device must be an integer array of card ids, got dtype {array.dtype}")
     n_board = board.shape[1]
+    if v.is_omaha and n_players >= 1:
+        results, bad = omaha_showdown(holes, board, v, bool(check))
+        if bad != NO_BAD_ROW:
+            _raise_for_device_deal(holes, board, bad, v, batched)
+        if not batched:
+            results = tuple(r[0] for r in results)
+        kind = DeviceHiLoShowdown if v.is_hilo else DeviceShowdown
+        return kind(*(r.copy_to_host() if wrap is None else wrap(r) for r in results))
     if n_hole + n_board not in v.hand_sizes:
         wanted = " or ".join(map(str, v.hand_sizes)) if len(v.hand_sizes) < 3 else "5, 6 or 7"
         raise ValueError(f"each player's hand (hole {n_hole} + board {n_board} cards) must have {wanted} cards "
@@ -481,3 +571,111 @@ def _raise_for_device_deal(holes, board, index: int, v: Variant, batched: bool) 
     raise_for_deals(row, groups, v.tables.cards, f"the {v.name} game", v.describe_deck(), (1,) if batched else None,
                     origin=(index,) if batched else ())
     raise AssertionError("the device rejected a deal the CPU finds valid")  # pragma: no cover
+
+
+class DeviceHiLoShowdown(NamedTuple):
+    """The result of a hi-lo :func:`pokerlut.cuda.showdown`: the fields of
+    :class:`pokerlut.showdown.HiLoShowdown`, each ``(N, P)`` and of the input's library."""
+
+    high: Any  #: uint16 high strengths
+    low: Any  #: uint16 eight-or-better strengths (1: no low)
+    high_winners: Any  #: bool, every player holding the best high
+    low_winners: Any  #: bool, every player holding the best qualifying low
+    shares: Any  #: float64, half the pot to each side (all to the high when no low qualifies)
+    scoops: Any  #: bool, the whole pot
+
+
+@lru_cache(maxsize=None)
+def omaha_showdown_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
+    """Per deal: validate it whole, rank every player's Omaha hand, share the pot (hi-lo: half to
+    each side, as :func:`pokerlut.showdown` shares it)."""
+
+    @cuda.jit
+    def kernel(holes, boards, high, low, high_winners, low_winners, shares, scoops, th, tl, first_bad):
+        d = cuda.grid(1)
+        stride = cuda.gridsize(1)
+        board = cuda.local.array(5, np.uint64)
+        while d < high.shape[0]:
+            players = high.shape[1]
+            bad = False  # a card outside the deck: strength 0
+            repeated = False  # a card dealt twice: ranked as given unless checked
+            seen = U64(0)
+            for p in range(players + 1):
+                width = n_board if p == players else n_hole
+                for j in range(width):
+                    v = np.int64(boards[d, j]) if p == players else np.int64(holes[d, p, j])
+                    if v < 0 or v > 51 or has_poison(th.cards[U64(v)]):
+                        bad = True
+                    else:
+                        bit = U64(1) << U64(v)
+                        if seen & bit:
+                            repeated = True
+                        seen |= bit
+            for j in range(n_board):
+                board[j] = U64(boards[d, j]) if not bad else U64(0)
+            best = np.uint16(0)
+            best_low = np.uint16(1)
+            for p in range(players):
+                h = np.uint16(0)
+                lo = np.uint16(1)
+                if not bad:
+                    h, lo = omaha_values(holes[d, p], 0, n_hole, board, n_board, th, tl, hilo)
+                    lo = max(lo, np.uint16(1))
+                high[d, p] = h
+                best = max(best, h)
+                if hilo:
+                    low[d, p] = lo
+                    best_low = max(best_low, lo)
+            n_high = 0
+            n_low = 0
+            for p in range(players):
+                high_winners[d, p] = high[d, p] == best
+                if high[d, p] == best:
+                    n_high += 1
+                if hilo:
+                    low_winners[d, p] = best_low > 1 and low[d, p] == best_low
+                    if low_winners[d, p]:
+                        n_low += 1
+            for p in range(players):
+                if n_low:
+                    share = (np.float64(high_winners[d, p] * n_low + low_winners[d, p] * n_high)
+                             / np.float64(2 * n_high * n_low))
+                else:
+                    share = 1.0 / n_high if high_winners[d, p] else 0.0
+                shares[d, p] = share
+                if hilo:
+                    scoops[d, p] = share == 1.0
+            if (bad or repeated) and checked:
+                cuda.atomic.min(first_bad, 0, d)
+            d += stride
+
+    return kernel
+
+
+def omaha_showdown(holes, board, v: Variant, check: bool):
+    """Omaha showdowns of ``holes`` ``(N, P, h)`` on ``board`` ``(N, b)`` (device arrays, shapes
+    checked by the caller): device arrays ``(high, winners, shares)`` or, in hi-lo, the six of
+    :class:`DeviceHiLoShowdown`; ``first_bad`` the first bad deal (``NO_BAD_ROW``: none)."""
+    n_deals, n_players, n_hole = holes.shape
+    n_board = board.shape[1]
+    if n_hole not in v.hole_sizes or n_board not in v.board_sizes:
+        raise ValueError(f"an {v.name} hand has 4, 5 or 6 hole cards and a board of 3, 4 or 5 cards; got "
+                         f"{n_hole} hole cards and {n_board} board cards")
+    shape = (n_deals, n_players)
+    high = cuda.device_array(shape, np.uint16)
+    low = cuda.device_array(shape if v.is_hilo else (1, 1), np.uint16)
+    high_winners = cuda.device_array(shape, np.bool_)
+    low_winners = cuda.device_array(shape if v.is_hilo else (1, 1), np.bool_)
+    shares = cuda.device_array(shape, np.float64)
+    scoops = cuda.device_array(shape if v.is_hilo else (1, 1), np.bool_)
+    first_bad = NO_BAD_ROW
+    if n_deals:
+        bad = cuda.to_device(np.array([NO_BAD_ROW], np.int64))
+        blocks, threads = launch_shape(n_deals)
+        omaha_showdown_kernel(n_hole, n_board, v.is_hilo, bool(check))[blocks, threads](
+            holes, board, high, low, high_winners, low_winners, shares, scoops, device_tables("high"),
+            device_tables("eight-or-better"), bad)
+        first_bad = int(bad.copy_to_host()[0])
+    if v.is_hilo:
+        return (high, low, high_winners, low_winners, shares, scoops), first_bad
+    return (high, high_winners, shares), first_bad

@@ -21,54 +21,43 @@ device function (argument order is API)      what it returns
 
 Bad input never reads outside the tables: a card id the game does not deal (or any value outside
 0..255), or a size the game does not rank, has strength 0, which no hand has; a natural card held
-twice is looked for only by :func:`rank_checked`.  The per-hand arithmetic is that of
-:mod:`pokerlut.kernels.primitives` (the same key, hash and flush table, :mod:`pokerlut.layout`),
-written for the device: integers are kept unsigned 64-bit, as numba would otherwise mix signed
-and unsigned into floats.
+twice is looked for only by :func:`rank_checked`.  The per-hand arithmetic is not written
+again here: the CPU's own primitives (:mod:`pokerlut.kernels.primitives`, the Omaha brute force of
+:mod:`pokerlut.kernels.omaha`, the pot settling of :mod:`pokerlut.kernels.omaha_equity`) are
+compiled for the device from their Python source by :func:`from_cpu`, so the key, the hash, the
+flush table and the wild-card masks are one source for both targets; what is the device's own is
+the record of tables, the clamping of card values and the choice among the paths.
 """
 
 from __future__ import annotations
 
 import threading
+import types
 from typing import NamedTuple
 
 import numpy as np
 
 from .. import layout
 from ..constants import WILD
+from ..kernels import omaha as cpu_omaha, omaha_equity as cpu_omaha_equity, primitives
 from ..variants import VariantLike, best_five_variant
 from ._support import cuda_module, simulated
 
 cuda = cuda_module()
 
 __all__ = ["DeviceTables", "tables", "rank", "rank_checked", "empty", "add", "value", "category", "compare",
-           "strength_of", "device_function"]
+           "strength_of", "device_function", "from_cpu"]
 
 U64 = np.uint64
 U16 = np.uint16
 _ZERO = U64(0)
 _ONE = U64(1)
 _LOW6 = U64(63)
-_SUIT = U64(3)
-_TWO = U64(2)
-_FOUR = U64(4)
-_FIVE = U64(5)
-_FIELD16 = U64(16)
-_RANK_SHIFT = U64(layout.RANK_SHIFT)
-_ROW_SHIFT = U64(layout.RANK_SHIFT + layout.ROW_SHIFT)
-_COLUMN_MASK = U64(layout.COLUMN_MASK)
-_ROW_MASK = U64(layout.ROW_MASK)
 _FIRST = U64(layout.FIRST_CARD)
 _LAST_ID = U64(layout.CARD_IDS - 1)
 _FLUSH_BITS = U64(layout.FLUSH_BITS)
 _SLOW = U64(layout.SLOW_FIELDS)
 _POISON = U64(layout.POISON_FIELD)
-_WILD_SHIFT = U64(layout.WILD_SHIFT)
-_POISON_SHIFT = U64(layout.POISON_SHIFT)
-_FIELD = U64(layout.FIELD_MASK)
-_COUNTER_TOP = U64(layout.SUIT_COUNTER_BITS - 1)
-_FLUSH_WILD_SHIFT = U64(layout.FLUSH_WILD_SHIFT)
-_RANK_MASK = U64(layout.RANK_MASK)
 _WILD = U64(WILD)
 _THREE_FLUSH_SHIFT = U64(layout.RANK_SHIFT + layout.THREE_CARD_FLUSH_KEY.bit_length() - 1)
 _NONE = U16(0)
@@ -152,20 +141,85 @@ def _upload(table_set) -> DeviceTables:
     return DeviceTables(*(cuda.to_device(np.ascontiguousarray(x)) for x in host))
 
 
-# --------------------------------------------------------------------------- the per-hand arithmetic
+# --------------------------------------------------------------------------- one source for both targets
 
 
 @device_function
-def lookup(key, bases, values):
-    """Non-flush value of a key: the row-displacement hash of its rank key."""
-    return values[((key >> _RANK_SHIFT) & _COLUMN_MASK) + U64(bases[(key >> _ROW_SHIFT) & _ROW_MASK])]
+def _popcount(x):
+    """The CPU intrinsic ``popcount`` on the device (and in the simulator)."""
+    return U64(cuda.popc(x))
 
 
 @device_function
-def lowest_bit_index(x):
-    """Index of the lowest set bit of a non-zero uint64 (a popcount: the same on the device and in
-    the simulator, whose ``ffs`` reads 32 bits)."""
+def _trailing_zeros(x):
+    """The CPU intrinsic ``trailing_zeros`` (index of the lowest set bit of a non-zero uint64): a
+    popcount, the same on the device and in the simulator (whose ``ffs`` reads 32 bits)."""
     return U64(cuda.popc((x & (~x + _ONE)) - _ONE))
+
+
+@device_function
+def _unlikely(condition):
+    """The CPU's branch hint: the condition itself."""
+    return condition
+
+
+#: What the CPU primitives call, by name, as the device twins compile them: the intrinsics' device
+#: forms, then every primitive as :func:`from_cpu` compiles it.
+_TWINS: dict = {"popcount": _popcount, "trailing_zeros": _trailing_zeros, "unlikely": _unlikely}
+_GLOBALS: dict = {}
+
+
+def from_cpu(primitive):
+    """A CPU per-hand primitive (an ``@njit`` function of :mod:`pokerlut.kernels`) compiled for the
+    device from its own Python source: the same code object, run with the names it calls bound to
+    their device twins (the LLVM intrinsics to :func:`_popcount` and the like, the primitives it
+    calls to their own twins, which must be made first).  The CPU primitive is left as it is; the
+    hash, flush and key arithmetic is written once, for both targets.
+
+    >>> from pokerlut.kernels import primitives
+    >>> from_cpu(primitives.wild_count) is wild_count
+    True
+    """
+    source = primitive.py_func
+    name = source.__name__
+    if name in _TWINS and getattr(_TWINS[name], "cpu_primitive", None) is primitive:
+        return _TWINS[name]
+    module = source.__module__
+    names = _GLOBALS.get(module)
+    if names is None:  # one copy of the CPU module's names per module, the twins laid over it
+        names = _GLOBALS[module] = dict(source.__globals__)
+        names.update(_TWINS)
+    twin_source = types.FunctionType(source.__code__, names, name, source.__defaults__, source.__closure__)
+    twin_source.__doc__ = source.__doc__
+    twin_source.__qualname__ = source.__qualname__
+    twin = device_function(twin_source)
+    twin.cpu_primitive = primitive
+    _TWINS[name] = twin
+    for table in _GLOBALS.values():
+        table[name] = twin
+    return twin
+
+
+# the primitives of pokerlut.kernels.primitives and .omaha, callees first
+lookup = from_cpu(primitives.lookup)
+first_card = from_cpu(primitives.first_card)
+add_card = from_cpu(primitives.add_card)
+wild_count = from_cpu(primitives.wild_count)
+has_poison = from_cpu(primitives.has_poison)
+is_bad_row = from_cpu(primitives.is_bad_row)
+suit_rank_bit = from_cpu(primitives.suit_rank_bit)
+flush_suit = from_cpu(primitives.flush_suit)
+rank_masks = from_cpu(primitives.rank_masks)
+value_of_masks = from_cpu(primitives.value_of_masks)
+value_of_bits = from_cpu(primitives.value_of_bits)
+best_subset_of_bits = from_cpu(primitives.best_subset_of_bits)
+board_triples = from_cpu(cpu_omaha.board_triples)
+omaha_value = from_cpu(cpu_omaha.omaha_value)
+omaha_low = from_cpu(cpu_omaha.omaha_low)
+settle_pot = from_cpu(cpu_omaha_equity.settle_pot)
+
+
+# --------------------------------------------------------------------------- the device's own steps
 
 
 @device_function
@@ -177,82 +231,10 @@ def card_id(value):
 
 
 @device_function
-def suit_rank_bit(c):
-    """Bit ``16 * suit + rank`` of card id ``c`` (a wild card's lands on rank 13, which masks drop)."""
-    return _ONE << (((c & _SUIT) << _FOUR) + (c >> _TWO))
-
-
-@device_function
-def wild_count(key):
-    return (key >> _WILD_SHIFT) & _FIELD
-
-
-@device_function
-def has_poison(key):
-    return ((key >> _POISON_SHIFT) & _FIELD) != _ZERO
-
-
-@device_function
-def is_bad_row(bits, n, key):
-    """A row holding an id the game does not deal or a natural card twice (see
-    :func:`pokerlut.kernels.primitives.is_bad_row`)."""
-    if has_poison(key):
-        return True
-    wilds = wild_count(key)
-    return U64(cuda.popc(bits)) != U64(n) - wilds + U64(cuda.popc(wilds))
-
-
-@device_function
-def value_of_bits(key, bits, bases, values, flush):
-    """Value of natural cards from their key and OR-ed suit-rank bits: the hash, or a flush."""
-    if (key & _FLUSH_BITS) != _ZERO:
-        suit = (lowest_bit_index(key & _FLUSH_BITS) - _COUNTER_TOP) >> _TWO
-        return U16(flush[(bits >> (suit << _FOUR)) & _RANK_MASK])
-    return U16(lookup(key, bases, values))
-
-
-@device_function
-def value_of_masks(key, bits, bases, values, flush):
-    """Value with wild cards or a flush: the best of every suit's flush candidate and, with wild
-    cards, the hash (wild cards as a fourteenth rank)."""
-    wilds = wild_count(key)
-    base = wilds << _FLUSH_WILD_SHIFT
-    best = U16(0)
-    for s in range(4):
-        best = max(best, U16(flush[base | ((bits >> (U64(s) * _FIELD16)) & _RANK_MASK)]))
-    if wilds == _ZERO:
-        return best
-    return max(best, U16(lookup(key, bases, values)))
-
-
-@device_function
-def best_subset_of_bits(key, bits, cards, bases5, values5, flush):
-    """Best 5-card value of 6 or 7 natural cards from their key and suit-rank bits."""
-    best = U16(0)
-    n = U64(cuda.popc(bits))
-    rest = bits
-    while rest != _ZERO:
-        lx = rest & (~rest + _ONE)
-        rest ^= lx
-        px = lowest_bit_index(lx)
-        cx = ((px & U64(15)) << _TWO) | (px >> _FOUR)
-        if n == U64(6):
-            best = max(best, value_of_bits(key - cards[cx], bits & ~lx, bases5, values5, flush))
-            continue
-        later = rest
-        while later != _ZERO:
-            ly = later & (~later + _ONE)
-            later ^= ly
-            py = lowest_bit_index(ly)
-            cy = ((py & U64(15)) << _TWO) | (py >> _FOUR)
-            best = max(best, value_of_bits(key - cards[cx] - cards[cy], bits & ~(lx | ly), bases5, values5, flush))
-    return best
-
-
-@device_function
 def hand_value(t, key, bits, n, bases, values):
     """Value of ``n`` cards (5-7) from their key and suit-rank bits, whatever they hold: the hash, a
-    flush, wild cards, or in a game ranked subset by subset the best five (0 for a bad id)."""
+    flush, wild cards, or in a game ranked subset by subset the best five (0 for a bad id), as the
+    CPU's :func:`~pokerlut.kernels.primitives.rare_value` ranks them."""
     if (key & _SLOW) == _ZERO:
         return U16(lookup(key, bases, values))
     if has_poison(key):
@@ -260,11 +242,12 @@ def hand_value(t, key, bits, n, bases, values):
     wilds = wild_count(key)
     if wilds == _ZERO:
         if t.flags[FLAG_SUBSET_RARE] != 0 and n > 5 and (key & _FLUSH_BITS) != _ZERO:
-            return best_subset_of_bits(key, bits, t.cards, t.bases5, t.values5, t.flush)
-        return value_of_bits(key, bits, bases, values, t.flush)
+            return U16(best_subset_of_bits(key, bits, t.cards, t.bases5, t.values5, t.flush))
+        return U16(value_of_bits(key, bits, bases, values, t.flush))
     if wilds > U64(t.flags[FLAG_MAX_WILDS]):
         return _NONE
-    return value_of_masks(key, bits, bases, values, t.flush)
+    m0, m1, m2, m3 = rank_masks(bits)
+    return U16(value_of_masks(key, m0, m1, m2, m3, bases, values, t.flush))
 
 
 @device_function
@@ -292,30 +275,30 @@ def strength_of(t, cards, n, checked):
     strength is then 0), exactly as the CPU kernels (:mod:`pokerlut.kernels.rank`)."""
     bases, values = hash_for(t, n)
     c = card_id(cards[0])
-    key = t.cards[c + _FIRST]
+    key = first_card(t.cards, c)
     bits = _ONE << (c & _LOW6)
     for j in range(1, n):
         c = card_id(cards[j])
-        key += t.cards[c]
+        key = add_card(key, t.cards, c)
         bits += _ONE << (c & _LOW6)
     if n == 3:  # three-card rows: a flush is a key of its own (layout.THREE_CARD_FLUSH_KEY)
         slow = key & _POISON
         if checked:
-            slow |= U64(cuda.popc(bits)) ^ U64(n)
+            slow |= _popcount(bits) ^ U64(n)
         if slow != _ZERO:
             return _NONE, checked
         flush = U64((key & _FLUSH_BITS) != _ZERO)
         return U16(lookup(key + (flush << _THREE_FLUSH_SHIFT), bases, values)), False
     slow = key & _SLOW
     if checked:
-        slow |= U64(cuda.popc(bits)) ^ U64(n)
+        slow |= _popcount(bits) ^ U64(n)
     if slow == _ZERO:
         return U16(lookup(key, bases, values)), False
     if checked and is_bad_row(bits, n, key):
         return _NONE, True
     sr = _ZERO
     for j in range(n):
-        sr |= suit_rank_bit(card_id(cards[j]))
+        sr |= suit_rank_bit(min(card_id(cards[j]), _WILD))
     return hand_value(t, key, sr, n, bases, values), False
 
 
@@ -390,3 +373,22 @@ def compare(tables, a, b):
     if sa < sb:
         return -1
     return 0
+
+
+_TRIPLES = 10  # three of at most five board cards
+
+
+@device_function
+def omaha_values(holes, start, n_hole, board, n_board, th, tl, hilo):
+    """The high and low (eight-or-better, 1 when none) values of the hole cards
+    ``holes[start:start + n_hole]`` on the ``n_board`` cards ``board``, every pair of hole cards with
+    every three board cards: the CPU's brute force (:func:`pokerlut.kernels.omaha.omaha_value` and
+    ``omaha_low``, which the CPU's Omaha tables are tested against), twins of its source."""
+    tri_keys = cuda.local.array(_TRIPLES, np.uint64)
+    tri_bits = cuda.local.array(_TRIPLES, np.uint64)
+    n_tri = board_triples(board, 0, n_board, th.cards, tri_keys, tri_bits)
+    high = U16(omaha_value(holes, start, n_hole, n_tri, tri_keys, tri_bits, th.cards, th.bases5, th.values5, th.flush))
+    low = _NONE
+    if hilo:
+        low = U16(omaha_low(holes, start, n_hole, n_tri, tri_keys, th.cards, tl.bases5, tl.values5))
+    return high, low

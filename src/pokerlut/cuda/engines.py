@@ -31,8 +31,11 @@ from ..constants import BOARD_CARDS, HAND_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_S
 from ..enumeration import deck_of
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
 from ..equities.plan import combinations
+from ..equities.sweep import symmetry
 from ..equities.results import fractions
+from ..kernels.equity import SHARE_UNIT
 from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
+from ..kernels.symmetry import canonical_boards
 from ..strength import category as cpu_category, category_names
 from ..variants import VariantLike, best_five_variant
 from ._support import simulated
@@ -44,13 +47,14 @@ __all__ = ["strength_histogram", "category_counts", "exact_equity", "monte_carlo
 
 U64 = np.uint64
 #: A pot share is counted in units of 1/2520: every split among 1..9 players is a whole number of them.
-SHARE_UNITS = math.lcm(*range(1, MAX_PLAYERS + 1))
+_ONE_DEAL = np.int64(1)  # the weight of a deal counted once
+SHARE_UNITS = SHARE_UNIT  # the CPU engines' pot, divisible by any number of winners (lcm of 1..9)
 _HIST = MAX_STRENGTH + 1
 _MAX_K = 7
-_GOLDEN = U64(0x9E3779B97F4A7C15)
+GOLDEN = U64(0x9E3779B97F4A7C15)
 _MIX1 = U64(0xBF58476D1CE4E5B9)
 _MIX2 = U64(0x94D049BB133111EB)
-_TRIAL = U64(0xD1B54A32D192ED03)
+TRIAL_MIX = U64(0xD1B54A32D192ED03)
 _S30, _S27, _S31, _S32 = U64(30), U64(27), U64(31), U64(32)
 _FIRST = U64(layout.FIRST_CARD)
 
@@ -69,7 +73,7 @@ class GpuEquity(NamedTuple):
     method: str
 
 
-def _binomials(n: int) -> np.ndarray:
+def binomials(n: int) -> np.ndarray:
     """``C(a, b)`` for ``a`` in ``0..n``, ``b`` in ``0.._MAX_K`` (int64)."""
     return np.array([[comb(a, b) for b in range(_MAX_K + 1)] for a in range(n + 1)], np.int64)
 
@@ -81,7 +85,7 @@ def unrank(index, k, binom, n, out):
     top = n
     for i in range(k, 0, -1):
         c = top - 1
-        while binom[c, i] > x:
+        while c > 0 and binom[c, i] > x:  # bounded: C(i - 1, i) = 0 stops it for any valid index
             c -= 1
         out[i - 1] = c
         x -= binom[c, i]
@@ -163,7 +167,7 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high", *, deck: Any
     d_hist = cuda.to_device(np.zeros(_HIST, np.uint64))
     blocks, threads = launch or launch_shape(n_prefixes)
     _histogram_kernel[blocks, threads](cuda.to_device(cards.astype(np.uint8)), n_cards,
-                                       cuda.to_device(_binomials(len(cards))), n_prefixes, t, d_hist)
+                                       cuda.to_device(binomials(len(cards))), n_prefixes, t, d_hist)
     counts = d_hist.copy_to_host().astype(np.int64)
     hist[:] = counts[:len(hist)]
     return hist
@@ -241,13 +245,23 @@ def _player_arrays(holes, board, table_cards):
     return keys, bits
 
 
+@cuda.jit(device=True)
+def board_run(w, per, chunk, n_boards):
+    """Work item ``w`` of an exact kernel's grid (each combination of hands cut into ``per`` runs of
+    ``chunk`` of its ``n_boards`` boards): ``(combination, first board, end board)``."""
+    c = w // per
+    lo = (w - c * per) * chunk
+    return c, lo, min(lo + chunk, n_boards)
+
+
 @cuda.jit
-def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts):
+def _exact_kernel(live, k, binom, n_boards, chunk, n_listed, listed, listed_weights, keys, bits, masks, t, counts):
     """Every combination ``c`` of hole cards (``keys[c]``, ``bits[c]``: each player's partial key and
     suit-rank bits with the known board; ``masks[c]``: the holes' cards) on every completion of the
     board by ``k`` live cards that holds none of them: each player's outright wins, ties and pot
     share (in SHARE_UNITS) into ``counts[c, p, 0..2]``.  A thread takes ``chunk`` boards of one
-    combination at a time, found by unranking their indices."""
+    combination at a time, found by unranking their indices, or with ``n_listed`` boards listed (one
+    per suit-symmetry class, ``k`` cards each) those, each counted ``listed_weights[i]`` times."""
     bases, values = t.bases7, t.values7
     picked = cuda.local.array(_MAX_K, np.int64)
     acc = cuda.local.array((MAX_PLAYERS, 3), np.int64)
@@ -258,25 +272,31 @@ def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts)
     w = cuda.grid(1)
     stride = cuda.gridsize(1)
     while w < keys.shape[0] * per:
-        c = w // per
-        lo = (w - c * per) * chunk
-        hi = min(lo + chunk, n_boards)
+        c, lo, hi = board_run(w, per, chunk, n_boards)
         for p in range(players):
             for j in range(3):
                 acc[p, j] = 0
         for i in range(lo, hi):
-            unrank(i, k, binom, nl, picked)
+            weight = np.int64(1)
+            if n_listed:
+                weight = listed_weights[i]
+                for j in range(k):
+                    picked[j] = listed[i, j]
+            else:
+                unrank(i, k, binom, nl, picked)
+                for j in range(k):
+                    picked[j] = live[picked[j]]
             board_key = U64(0)
             board_bits = U64(0)
             board_mask = U64(0)
             for j in range(k):
-                card = U64(live[picked[j]])
+                card = U64(picked[j])
                 board_key += t.cards[card]
                 board_bits |= suit_rank_bit(card)
                 board_mask |= U64(1) << card
             if board_mask & masks[c]:
                 continue
-            _settle(players, keys[c], bits[c], board_key, board_bits, t, bases, values, strengths, acc)
+            _settle(players, keys[c], bits[c], board_key, board_bits, t, bases, values, strengths, acc, weight)
         for p in range(players):
             for j in range(3):
                 if acc[p, j]:
@@ -285,9 +305,9 @@ def _exact_kernel(live, k, binom, n_boards, chunk, keys, bits, masks, t, counts)
 
 
 @cuda.jit(device=True)
-def _settle(players, keys, bits, board_key, board_bits, t, bases, values, strengths, acc):
-    """Rank the seven cards of each of the first ``players`` and credit the best: pot share, win
-    alone or tie."""
+def _settle(players, keys, bits, board_key, board_bits, t, bases, values, strengths, acc, weight):
+    """Rank the seven cards of each of the first ``players`` and credit the best ``weight`` times:
+    pot share, win alone or tie."""
     best = np.uint16(0)
     for p in range(players):
         s = hand_value(t, keys[p] + board_key, bits[p] | board_bits, 7, bases, values)
@@ -300,11 +320,11 @@ def _settle(players, keys, bits, board_key, board_bits, t, bases, values, streng
     share = SHARE_UNITS // count
     for p in range(players):
         if strengths[p] == best:
-            acc[p, 2] += share
+            acc[p, 2] += weight * share
             if count == 1:
-                acc[p, 0] += 1
+                acc[p, 0] += weight
             else:
-                acc[p, 1] += 1
+                acc[p, 1] += weight
 
 
 def _result(totals: np.ndarray, n: float, count: int, method: str) -> GpuEquity:
@@ -313,15 +333,37 @@ def _result(totals: np.ndarray, n: float, count: int, method: str) -> GpuEquity:
     return GpuEquity(equity, win, tie, count, method)
 
 
+def _symmetric_boards(deal, live: np.ndarray, k: int, symmetric: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Preflop, the CPU sweep's suit symmetry: one board of ``live`` per class of the suit
+    permutations that leave the deal as it is (:func:`pokerlut.equities.sweep.symmetry`: board,
+    dead cards, deck and every player's weighted range), with the class sizes
+    (:func:`pokerlut.kernels.symmetry.canonical_boards`); one row of weight 0 when there is none to use."""
+    none = np.zeros((1, BOARD_CARDS), np.uint8), np.zeros(1, np.int64)  # one row: no zero-size device array
+    if not symmetric or k != BOARD_CARDS:
+        return none
+    perms = symmetry(deal)
+    if len(perms) < 2:
+        return none
+    n = comb(len(live), BOARD_CARDS)
+    boards, sizes = np.empty((n, BOARD_CARDS), np.uint8), np.empty(n, np.int64)
+    count = canonical_boards(live, perms, boards, sizes)
+    return np.ascontiguousarray(boards[:count]), np.ascontiguousarray(sizes[:count])  # count >= 1
+
+
 def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: VariantLike = "high",
-                 launch: tuple[int, int] | None = None, chunk: int = 64) -> GpuEquity:
+                 launch: tuple[int, int] | None = None, chunk: int = 64, symmetric: bool = True) -> GpuEquity:
     """Exact equity of 2 to 9 Hold'em players, each two hole cards (``"AhKh"``) or a range
     (``"TT+, AKs"``, ``"random"``, a :class:`~pokerlut.Range`), over every board completing
     ``board`` (0, 3, 4 or 5 cards), ``dead`` cards out, in any best-five game: what
     ``pokerlut.equity(players, board, dead, exact=True, method="enumerate")`` gives, every
     combination of combos on every board ranked on the device (the deal read and checked by the
     CPU's own :func:`pokerlut.equities.parse_deal`).  ``launch``: ``(blocks, threads)`` instead of the
-    default; ``chunk``: boards per thread at a time.
+    default; ``chunk``: boards per thread at a time.  Preflop (``symmetric=True``, the default) the
+    boards are those of the CPU sweep's suit symmetry, one per class counted by its size (up to 24
+    times fewer; AA against a random hand), as the CPU counts them.
+
+    Omaha: :func:`pokerlut.cuda.exact_equity` hands ``variant="omaha"`` / ``"omaha-hilo"`` to
+    :func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`.
 
     >>> r = exact_equity(["AhKh", "QdQc"], "2c 7d 9h 3s")
     >>> [round(float(x), 4) for x in r.equity], r.n, r.method
@@ -341,6 +383,10 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     blocked = int(deal.excluded) | int(card_mask(deal.board)) | common
     live = np.array([c for c in range(N_NATURAL) if not (blocked >> c) & 1], np.uint8)
     n_enumerated = comb(len(live), k)
+    listed, listed_weights = _symmetric_boards(deal, live, k, symmetric)
+    n_listed = len(listed) if listed_weights[0] else 0
+    if n_listed:
+        n_enumerated = n_listed
     bit_of = np.array([int(host_suit_rank_bit(c)) for c in range(N_NATURAL)], np.uint64)
     board_key = U64((int(table_cards[layout.FIRST_CARD]) - int(table_cards[0]) + sum(int(table_cards[c]) for c in known))
                     % 2**64)
@@ -352,8 +398,9 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
         raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     work = len(holes) * -(-n_enumerated // int(chunk))
     blocks, threads = launch or launch_shape(work)
-    _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(_binomials(len(live))), n_enumerated,
-                                   int(chunk), cuda.to_device(keys), cuda.to_device(bits),
+    _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(binomials(len(live))), n_enumerated,
+                                   int(chunk), n_listed, cuda.to_device(listed), cuda.to_device(listed_weights),
+                                   cuda.to_device(keys), cuda.to_device(bits),
                                    cuda.to_device(hole_masks), device_tables(v), counts)
     total = np.einsum("t,tpk->pk", weights, counts.copy_to_host().astype(np.float64))
     return _result(total, float(weights.sum()) * deal.n_boards, len(holes) * deal.n_boards, "exact")
@@ -363,24 +410,43 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
 
 
 @cuda.jit(device=True)
-def _mix(z):
+def mix(z):
     """splitmix64's finaliser: a well-mixed 64-bit function of ``z``."""
     z = (z ^ (z >> _S30)) * _MIX1
     z = (z ^ (z >> _S27)) * _MIX2
     return z ^ (z >> _S31)
 
 
+#: Draws of a card by rejection before :func:`draw_card` picks among the free cards by index.
+REJECTION_TRIES = 16
+
+
 @cuda.jit(device=True)
-def _draw(state, live, used):
-    """A live card not in ``used`` (a bit mask), drawn from the stream ``state``: ``(card, state)``."""
+def draw_card(state, live, used):
+    """A live card not in ``used`` (a bit mask), drawn uniformly from the stream ``state``:
+    ``(card, state)``.  At most :data:`REJECTION_TRIES` draws by rejection, then the ``r``-th free
+    card by index, so the loop is bounded whatever ``used`` holds (each way gives every free card
+    the same chance, hence so does the whole).  The caller leaves at least one live card free (the
+    host checks the deck is large enough); with none it returns ``live[0]``."""
     nl = U64(live.shape[0])
-    while True:
-        state += _GOLDEN
-        r = _mix(state)
-        index = ((r >> _S32) * nl) >> _S32
-        c = U64(live[index])
+    for _ in range(REJECTION_TRIES):
+        state += GOLDEN
+        r = mix(state)
+        c = U64(live[((r >> _S32) * nl) >> _S32])
         if ((used >> c) & U64(1)) == U64(0):
             return c, state
+    free = U64(0)
+    for j in range(live.shape[0]):
+        free += U64(1) - ((used >> U64(live[j])) & U64(1))
+    state += GOLDEN
+    pick = ((mix(state) >> _S32) * free) >> _S32
+    for j in range(live.shape[0]):
+        c = U64(live[j])
+        if ((used >> c) & U64(1)) == U64(0):
+            if pick == U64(0):
+                return c, state
+            pick -= U64(1)
+    return U64(live[0]), state
 
 
 @cuda.jit
@@ -399,12 +465,12 @@ def _monte_carlo_kernel(live, k, random_players, n_trials, seed, keys, bits, t, 
     i = cuda.grid(1)
     stride = cuda.gridsize(1)
     while i < n_trials:
-        state = _mix(seed ^ (U64(i) * _TRIAL))
+        state = mix(seed ^ (U64(i) * TRIAL_MIX))
         used = U64(0)
         board_key = U64(0)
         board_bits = U64(0)
         for j in range(k):
-            c, state = _draw(state, live, used)
+            c, state = draw_card(state, live, used)
             used |= U64(1) << c
             board_key += t.cards[c]
             board_bits |= suit_rank_bit(c)
@@ -413,11 +479,11 @@ def _monte_carlo_kernel(live, k, random_players, n_trials, seed, keys, bits, t, 
             my_bits[p] = bits[p]
             if random_players[p]:
                 for j in range(2):
-                    c, state = _draw(state, live, used)
+                    c, state = draw_card(state, live, used)
                     used |= U64(1) << c
                     my_keys[p] += t.cards[c]
                     my_bits[p] |= suit_rank_bit(c)
-        _settle(players, my_keys, my_bits, board_key, board_bits, t, bases, values, strengths, acc)
+        _settle(players, my_keys, my_bits, board_key, board_bits, t, bases, values, strengths, acc, _ONE_DEAL)
         i += stride
     for p in range(players):
         for j in range(3):
@@ -431,6 +497,9 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     dealt at random each trial), on a board of 0, 3, 4 or 5 known cards, ``dead`` cards out:
     ``trials`` deals ranked on the device.  Trial ``i`` is a function of ``(seed, i)`` alone, so the
     result is the same whatever ``launch`` (``(blocks, threads)``) or device runs it.
+
+    Omaha: :func:`pokerlut.cuda.monte_carlo_equity` hands ``variant="omaha"`` / ``"omaha-hilo"`` to
+    :func:`pokerlut.cuda.omaha_equity.omaha_monte_carlo_equity`.
 
     >>> r = monte_carlo_equity(["AhKh", "random"], "Qh Jh 2c", trials=100, seed=1)
     >>> r.n, round(float(r.equity.sum()), 12), r.method
@@ -450,15 +519,15 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     totals = cuda.to_device(np.zeros((len(holes), 3), np.int64))
     blocks, threads = launch or launch_shape(int(trials))
     _monte_carlo_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(random_players), int(trials),
-                                         U64(_seed_word(int(seed))), cuda.to_device(keys), cuda.to_device(bits), t,
+                                         U64(seed_word(int(seed))), cuda.to_device(keys), cuda.to_device(bits), t,
                                          totals)
     return _result(totals.copy_to_host(), int(trials), int(trials), "monte carlo")
 
 
-def _seed_word(seed: int) -> int:
+def seed_word(seed: int) -> int:
     """The seed as the 64-bit word the trials' streams start from (splitmix64 of it, on the host).
 
-    >>> _seed_word(0) != _seed_word(1)
+    >>> seed_word(0) != seed_word(1)
     True
     """
     z = (seed + 0x9E3779B97F4A7C15) % 2**64

@@ -21,12 +21,10 @@ from .._input import card_array, hand_rows, natural_card_table, raise_for_deals
 from ..omaha import HiLo, omaha_variant
 from ..variants import Variant, VariantLike
 from .batch import NO_BAD_ROW, rows_view, device_view, is_device_array, launch_shape
-from .device import (U64, card_id, cuda, has_poison, hand_value, suit_rank_bit, tables as device_tables,
-                     value_of_bits)
+from .device import U64, card_id, cuda, has_poison, omaha_values, tables as device_tables
 
 __all__ = ["evaluate_omaha"]
 
-_FIRST = U64(layout.FIRST_CARD)
 _LAST_NATURAL = U64(51)
 
 
@@ -54,27 +52,8 @@ def omaha_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
                     seen |= bit
             best_high = np.uint16(0)
             best_low = np.uint16(0)
-            if not bad:
-                for p in range(n_hole - 1):
-                    hp = card_id(holes[i, p])
-                    for q in range(p + 1, n_hole):
-                        hq = card_id(holes[i, q])
-                        pair_high = th.cards[hp + _FIRST] + th.cards[hq]
-                        pair_low = tl.cards[hp + _FIRST] + tl.cards[hq]
-                        pair_bits = suit_rank_bit(hp) | suit_rank_bit(hq)
-                        for x in range(n_board - 2):
-                            bx = card_id(boards[b, x])
-                            for y in range(x + 1, n_board - 1):
-                                by = card_id(boards[b, y])
-                                for z in range(y + 1, n_board):
-                                    bz = card_id(boards[b, z])
-                                    bits = pair_bits | suit_rank_bit(bx) | suit_rank_bit(by) | suit_rank_bit(bz)
-                                    key = pair_high + th.cards[bx] + th.cards[by] + th.cards[bz]
-                                    best_high = max(best_high, value_of_bits(key, bits, th.bases5, th.values5,
-                                                                             th.flush))
-                                    if hilo:
-                                        key = pair_low + tl.cards[bx] + tl.cards[by] + tl.cards[bz]
-                                        best_low = max(best_low, hand_value(tl, key, bits, 5, tl.bases5, tl.values5))
+            if not bad:  # every card a natural one, held once
+                best_high, best_low = omaha_values(holes[i], 0, n_hole, boards[b], n_board, th, tl, hilo)
             high[i] = best_high
             if hilo:
                 low[i] = best_low
