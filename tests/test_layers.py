@@ -229,8 +229,8 @@ def test_the_kernel_cache_stamp_covers_every_file_a_kernel_imports():
     with ``ast`` by :func:`imports`, for every module that compiles kernels."""
     from pokerlut.kernels.cache import kernel_sources
 
-    compiling = [name for name, path in MODULES.items()
-                 if any(target in ("pokerlut.kernels.compile", "pokerlut.kernels.cache") for target, _, _ in imports(path))]
+    helpers = ("pokerlut.kernels.compile", "pokerlut.kernels.cache")
+    compiling = [name for name, path in MODULES.items() if any(target in helpers for target, _, _ in imports(path))]
     assert "pokerlut.kernels.rank" in compiling and "pokerlut.jit" in compiling
     edges = graph()
     for name in compiling:
