@@ -225,9 +225,9 @@ def test_the_reader_resolves_relative_imports(tmp_path, monkeypatch, source, exp
 
 def test_the_kernel_cache_stamp_covers_every_file_a_kernel_imports():
     """A cached kernel is stamped with its module and every pokerlut file that module imports,
-    directly or not (:func:`pokerlut.kernels.cache.kernel_sources`): here the same closure, read
+    directly or not (:func:`pokerlut.kernels.sources.kernel_sources`): here the same closure, read
     with ``ast`` by :func:`imports`, for every module that compiles kernels."""
-    from pokerlut.kernels.cache import kernel_sources
+    from pokerlut.kernels.sources import kernel_sources
 
     helpers = ("pokerlut.kernels.compile", "pokerlut.kernels.cache")
     compiling = [name for name, path in MODULES.items() if any(target in helpers for target, _, _ in imports(path))]

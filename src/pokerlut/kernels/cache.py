@@ -6,7 +6,7 @@ which options is :mod:`.compile`'s job; every kernel it builds caches through
 * **a cache that knows its sources**: numba keys a cached kernel on its own source file, so a
   kernel whose primitives changed (another file) would load stale machine code, after an edit or
   an upgrade.  Here a kernel's source stamp is a hash of its file and of every pokerlut file it
-  imports, directly or through others (:func:`source_stamp`, over :func:`kernel_sources`).
+  imports, directly or through others (:func:`pokerlut.kernels.sources.source_stamp`).
 * **a cache folder only this user can write** (:func:`cache_folder`): numba's index and data files
   are pickles, and loading one runs whatever it says, so a folder another user can write to would
   let that user run code as this one.  The kernels cache in the first of ``NUMBA_CACHE_DIR``, the
@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import re
 import os
 import pickle
 import sys
@@ -60,8 +59,6 @@ import tempfile
 import threading
 import warnings
 from contextlib import contextmanager
-from functools import lru_cache
-from pathlib import Path
 
 try:
     import fcntl
@@ -72,6 +69,7 @@ import numba as nb
 
 from .._folders import NO_FOLLOW, file_problem, replace_file, unsafe_reason
 from . import numba_compat as compat
+from .sources import source_stamp
 
 #: How long a fork waits for a compile in another thread to end, in seconds.
 FORK_WAIT = 600.0
@@ -84,87 +82,6 @@ MAX_FILE_BYTES = 256 << 20
 
 _announced: set[str] = set()
 _saving_off = False  # set once a write failed: nothing more is written in this process
-
-
-def _module_file(folder: Path) -> Path | None:
-    """The source of the module at ``folder`` (``x`` for ``x.py``; a package: its ``__init__.py``)."""
-    for file in (folder.with_suffix(".py"), folder / "__init__.py"):
-        if file.is_file():
-            return file.resolve()
-    return None
-
-
-_FROM_IMPORT = re.compile(rb"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)", re.M)
-_IMPORT = re.compile(rb"^[ \t]*import[ \t]+([\w.]+)", re.M)
-
-
-@lru_cache(maxsize=None)
-def _imports_of(path: Path) -> frozenset[Path]:
-    """The source files of the pokerlut modules ``path`` imports (at its top or inside functions;
-    read from the text, so a line in a docstring may add one more, never one less): ``from .x
-    import a`` counts ``x``; ``from . import y`` counts ``y`` when it is a module, else the
-    package's ``__init__.py``; ``import pokerlut.x`` counts ``x``."""
-    text = path.read_bytes()
-    found = set()
-    for dots, module, names in _FROM_IMPORT.findall(text):
-        module = module.decode()
-        if dots:
-            base = path.parent
-            for _ in range(len(dots) - 1):
-                base = base.parent
-        elif module.split(".")[0] == _PACKAGE.name:
-            base, module = _PACKAGE, module.partition(".")[2]
-        else:
-            continue
-        target = base.joinpath(*module.split(".")) if module else base
-        for name in re.findall(rb"\w+", names):
-            file = _module_file(target / name.decode()) or _module_file(target)
-            if file is not None:
-                found.add(file)
-    for module in _IMPORT.findall(text):
-        parts = module.decode().split(".")
-        if parts[0] == _PACKAGE.name and len(parts) > 1:
-            file = _module_file(_PACKAGE.joinpath(*parts[1:]))
-            if file is not None:
-                found.add(file)
-    return frozenset(found)
-
-
-_PACKAGE = Path(__file__).resolve().parents[1]
-_stamps: dict[str, str] = {}
-_stamps_lock = threading.Lock()
-
-
-def kernel_sources(py_file: str) -> list[Path]:
-    """``py_file`` and every pokerlut source file it imports, directly or through others, sorted:
-    what the machine code compiled from ``py_file`` may depend on.
-
-    >>> names = [p.name for p in kernel_sources(str(_PACKAGE / "kernels" / "rank.py"))]
-    >>> {"rank.py", "primitives.py", "intrinsics.py", "layout.py", "constants.py"} <= set(names)
-    True
-    """
-    seen, todo = set(), [Path(py_file).resolve()]
-    while todo:
-        path = todo.pop()
-        if path in seen or not path.is_file():
-            continue
-        seen.add(path)
-        todo.extend(_imports_of(path) - seen)
-    return sorted(seen)
-
-
-def source_stamp(py_file: str) -> str:
-    """A SHA-256 over :func:`kernel_sources` of ``py_file`` (each file's path in the package and
-    its bytes), once per process: a cached kernel is loaded only while none of them changed."""
-    with _stamps_lock:
-        if py_file not in _stamps:
-            digest = hashlib.sha256()
-            for path in kernel_sources(py_file):
-                name = path.relative_to(_PACKAGE).as_posix() if path.is_relative_to(_PACKAGE) else path.name
-                digest.update(name.encode() + b"\0")
-                digest.update(path.read_bytes())
-            _stamps[py_file] = digest.hexdigest()
-        return _stamps[py_file]
 
 
 def _announce(kind: str, message: str) -> None:
@@ -256,8 +173,8 @@ def _choose(py_file: str) -> str | None:
 
 
 class _Locator(compat.Locator):
-    """The folder :func:`_folder_for` chose; the source stamp is :func:`source_stamp`: the source
-    file and every pokerlut file it imports."""
+    """The folder :func:`_folder_for` chose; the source stamp is :func:`.sources.source_stamp`: the
+    source file and every pokerlut file it imports."""
 
     @classmethod
     def find(cls, py_file):
@@ -402,7 +319,7 @@ class _Files:
 
 class _SourceAwareCache(compat.Cache):
     """numba's function cache in the folder :func:`_folder_for` chose, its files checked, stamped
-    with :func:`source_stamp`, that never fails a call."""
+    with :func:`.sources.source_stamp`, that never fails a call."""
 
     locator = _Locator
     file_class = _Files
