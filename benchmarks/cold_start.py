@@ -8,13 +8,9 @@ filled by that run), plus ``pokerlut warmup`` of everything from an empty cache.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
-import time
+
+from pokerlut.bench.fresh import empty_cache, probe_code, run_fresh
 
 # one first call per feature, as a user's first line would make it
 CALLS = {
@@ -29,40 +25,26 @@ CALLS = {
     "enumeration": "pokerlut.strength_histogram(7)",
 }
 
-PROBE = r"""
-import json, time
-t0 = time.perf_counter()
-import pokerlut
-t1 = time.perf_counter()
-{call}
-t2 = time.perf_counter()
-print(json.dumps({{"import": t1 - t0, "first_call": t2 - t1, "total": t2 - t0}}))
-"""
 
-
-def probe(call: str, env: dict[str, str]) -> dict[str, float]:
-    result = subprocess.run([sys.executable, "-c", PROBE.format(call=call)], env=env, capture_output=True, text=True,
-                            check=True)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+def probe(call: str, cache: str) -> dict[str, float]:
+    """Seconds of ``import pokerlut`` and of ``call`` in a fresh interpreter caching in ``cache``."""
+    return run_fresh(probe_code(call), cache).result
 
 
 def measure(runs: int = 3, features: list[str] | None = None) -> dict[str, dict[str, dict[str, float]]]:
-    """``{feature: {"empty cache": {...}, "warm cache": {...}}}`` in seconds, and the full warmup."""
+    """``{feature: {"empty cache": {...}, "warm cache": {...}}}`` in seconds (wall, and CPU as
+    ``import_cpu``/``first_call_cpu``), and the full warmup (wall and CPU of every process)."""
     results = {}
     for feature in features or list(CALLS):
-        with tempfile.TemporaryDirectory() as cache:
-            env = dict(os.environ, NUMBA_CACHE_DIR=cache, POKERLUT_COMPILE_MESSAGES="never")
-            empty = probe(CALLS[feature], env)  # compiles, and fills the cache for the next runs
-            warm = [probe(CALLS[feature], env) for _ in range(runs)]
+        with empty_cache() as cache:
+            empty = probe(CALLS[feature], cache)  # compiles, and fills the cache for the next runs
+            warm = [probe(CALLS[feature], cache) for _ in range(runs)]
         results[feature] = {"empty cache": empty,
                             "warm cache": {k: statistics.median(r[k] for r in warm) for k in warm[0]}}
-    with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "pokerlut", "warmup", "--no-progress"], env=env, check=True,
-                       capture_output=True)
-        results["pokerlut warmup (everything)"] = {"empty cache": {"import": 0.0, "first_call": 0.0,
-                                                                   "total": time.perf_counter() - start}}
+    with empty_cache() as cache:
+        run = run_fresh(["-m", "pokerlut", "warmup", "--no-progress"], cache)
+        results["pokerlut warmup (everything)"] = {"empty cache": {"import": 0.0, "first_call": 0.0, "total": run.wall,
+                                                                   "cpu": run.cpu}}
     return results
 
 

@@ -185,4 +185,4 @@ sys.modules[__name__].__class__ = _Package
 if sys.modules.get("numba") is not None:  # already imported, so cheap: an unsupported numba is refused now, and
     # the fork hooks that keep a child from inheriting numba's compiler lock held are registered before the
     # caller's own threads compile (else when the first kernel loads)
-    from .kernels import compile as _compile  # noqa: E402,F401
+    from .kernels import cache as _cache  # noqa: E402,F401

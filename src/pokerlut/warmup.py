@@ -61,12 +61,12 @@ def kernel_info() -> dict[str, Any]:
 def cache_location() -> str:
     """Where numba keeps pokerlut's compiled kernels: ``NUMBA_CACHE_DIR``, else beside the package,
     numba's user cache folder or a per-user temporary folder, whichever is the first that only this
-    user can write (:func:`pokerlut.kernels.compile.cache_folder`); a sentence when there is none.
+    user can write (:func:`pokerlut.kernels.cache.cache_folder`); a sentence when there is none.
 
     >>> isinstance(cache_location(), str)
     True
     """
-    from .kernels.compile import cache_folder
+    from .kernels.cache import cache_folder
 
     folder = cache_folder()
     return folder if folder is not None else "nowhere (no folder only you can write to): kernels compile in every process"

@@ -107,6 +107,38 @@ def test_demo_warms_up_every_timed_call(capsys, monkeypatch):
     assert "inf" not in out
 
 
+@pytest.mark.parametrize("slow", [True, False])
+def test_the_demo_says_what_it_compiles_while_it_does(capsys, monkeypatch, slow):
+    """A step of the demo that runs past the notice delay (a compile) says on stderr what it
+    compiles, then how long it took; a quick one (kernels loaded from the cache) says nothing.  The
+    compile is stood in for by a pause in the first calls, so that the test needs no empty cache."""
+    import time
+
+    monkeypatch.setattr(sys.modules["pokerlut._notice"], "NOTICE_AFTER", 0.05)
+    module = sys.modules["pokerlut.evaluate"]
+    real, seen = module.evaluate, set()
+
+    def compiling(hands, **kwargs):
+        kind = (len(hands) == 13, kwargs.get("check", True))  # the example hands, then each kind of batch
+        if slow and kind not in seen:
+            time.sleep(0.3)
+        seen.add(kind)
+        return real(hands, **kwargs)
+
+    monkeypatch.setattr(module, "evaluate", compiling)
+    status, out, err = run(capsys, "demo", "--hands", "2000", "--repeat", "1")
+    assert status == 0 and "Example hands" in out
+    said = [line for line in err.splitlines() if line.startswith("pokerlut demo:")]
+    if slow:
+        assert "compiling the card-text parser and the validated 5-card ranking kernel" in said[0]
+        assert said[1].startswith("pokerlut demo: compiled in")
+        assert "compiling the unchecked 5-card ranking kernels" in said[2]
+        assert len(said) == 4
+    else:
+        assert said == []
+    assert "CompileNotice" not in err and "warmup" not in err  # the demo's own lines, not the generic notice
+
+
 def test_demo_category_shares_add_up(capsys):
     status, out, _ = run(capsys, "demo", "--hands", "2000", "--repeat", "1", "--wild-fraction", "0")
     assert status == 0

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerlut.kernels import compile as C
+from pokerlut.kernels import cache as C
 
 ROOT = Path(__file__).resolve().parents[2]
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -199,7 +199,7 @@ def test_numba_cache_dir_writable_by_others_is_refused(tmp_path):
     shared.mkdir()
     shared.chmod(0o777)
     r = run("""
-        import pokerlut, pokerlut.kernels.compile as c
+        import pokerlut, pokerlut.kernels.cache as c
         print(c.cache_folder())
         print(list(pokerlut.strength_histogram(5)[:0]), int(pokerlut.evaluate("As Ks Qs Js Ts")))
     """, {"NUMBA_CACHE_DIR": str(shared)})

@@ -221,3 +221,24 @@ def test_the_reader_resolves_relative_imports(tmp_path, monkeypatch, source, exp
     path = PACKAGE / "ranges" / "probe_for_the_layer_test.py"
     monkeypatch.setattr(Path, "read_text", lambda self, encoding=None: source)
     assert [(t, a) for t, a, _ in imports(path)] == expected
+
+
+def test_the_kernel_cache_stamp_covers_every_file_a_kernel_imports():
+    """A cached kernel is stamped with its module and every pokerlut file that module imports,
+    directly or not (:func:`pokerlut.kernels.sources.kernel_sources`): here the same closure, read
+    with ``ast`` by :func:`imports`, for every module that compiles kernels."""
+    from pokerlut.kernels.sources import kernel_sources
+
+    helpers = ("pokerlut.kernels.compile", "pokerlut.kernels.cache")
+    compiling = [name for name, path in MODULES.items() if any(target in helpers for target, _, _ in imports(path))]
+    assert "pokerlut.kernels.rank" in compiling and "pokerlut.jit" in compiling
+    edges = graph()
+    for name in compiling:
+        closure, todo = set(), [name]
+        while todo:
+            module = todo.pop()
+            if module not in closure:
+                closure.add(module)
+                todo.extend(edges.get(module, ()))
+        stamped = {module_name(path) for path in kernel_sources(str(MODULES[name]))}
+        assert closure <= stamped, f"{name}: imports not in its cache stamp: {sorted(closure - stamped)}"

@@ -2,9 +2,10 @@
 
 Per hand, sum ``k`` uint32 loads from a 52-entry table indexed by the card bytes, take the sum
 modulo 49,999, load one uint16 from a 49,999-entry table, store it.  Serial, ``(N, k)`` uint8
-input, compiled and cached as pokerlut's own kernels are (:mod:`pokerlut.kernels.compile`: a cache
-folder only this user can write, and where there is none, compiled in memory with a warning).  It is what any one-lookup table evaluator must at least do per hand, on
-this machine, in this run: a ratio to it is comparable across noisy shared machines where absolute
+input, compiled and cached as pokerlut's own kernels are (:mod:`pokerlut.kernels.compile`;
+:mod:`pokerlut.kernels.cache`: a cache folder only this user can write, and where there is none,
+compiled in memory with a warning).  It is what any one-lookup table evaluator must at least do per
+hand, on this machine, in this run: a ratio to it is comparable across noisy shared machines where absolute
 rates are not.  :func:`run` also times it on the thread pool (pieces of rows, as pokerlut's own
 calls are cut), for the several-thread rows of a comparison.
 

@@ -1,11 +1,19 @@
 """``pokerlut demo``: rank example hands (wild ones included), then a few million random hands, and
-print the throughput and the category histogram."""
+print the throughput and the category histogram.
+
+The demo needs no ``pokerlut warmup``: it compiles only what it runs (the card-text parser and the
+5-card ranking kernels, validated and not), each when it first needs it, and says so on stderr
+while it does (a compile that takes more than about a second); later runs load them from numba's
+cache."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .args import add_command, fraction_0_1, positive_int, positive_int_at_most, seed_argument
@@ -46,9 +54,39 @@ def _best_of(call: Callable[[], object], repeat: int) -> tuple[float, float]:
     return first, best
 
 
+@contextmanager
+def _saying_compiles(what: str, enabled: bool) -> Iterator[None]:
+    """Around a step that may compile ``what``: if it runs for more than
+    :data:`pokerlut._notice.NOTICE_AFTER` seconds, one line on stderr says so (and, at its end, how long it took)."""
+    from .._notice import NOTICE_AFTER
+
+    said = threading.Event()
+
+    def say() -> None:
+        said.set()
+        print(f"pokerlut demo: compiling {what} (the first run only: numba caches them) ...", file=sys.stderr,
+              flush=True)
+
+    timer = threading.Timer(NOTICE_AFTER, say)
+    timer.daemon = True
+    start = time.perf_counter()
+    if enabled and sys.stderr is not None:
+        try:
+            timer.start()
+        except RuntimeError:  # no thread can start: no line, the demo goes on
+            pass
+    try:
+        yield
+    finally:
+        timer.cancel()
+        if said.is_set():
+            print(f"pokerlut demo: compiled in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     import numpy as np
 
+    from .._notice import mark_compiled
     from .._threads import get_num_threads
     from ..cards import format_cards, parse_cards
     from ..evaluate import evaluate  # looked up at call time: a test may stand in for it
@@ -61,9 +99,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     except MemoryError:
         raise ValueError(f"--hands {n:,}: not enough memory for that many hands") from None
     text = not args.json  # the text is printed as it comes; the JSON document once, at the end
+    for feature in ("card text", "evaluate"):  # the demo says itself what it compiles, and no more than that
+        mark_compiled(feature)
 
     start = time.perf_counter()
-    example_strengths = evaluate(list(DEMO_HANDS))
+    with _saying_compiles("the card-text parser and the validated 5-card ranking kernel", text):
+        example_strengths = evaluate(list(DEMO_HANDS))
     first_call = time.perf_counter() - start
     order = np.argsort(-example_strengths.astype(np.int64), kind="stable")
     examples = [format_cards(parse_cards(DEMO_HANDS[i])) for i in order]
@@ -83,7 +124,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if text:
         print(f"  first call {warm * 1e3:.0f} ms; best of {args.repeat}: {best * 1e3:.1f} ms "
               f"= {n / best / 1e6:.1f} million hands/s (validation on)")
-    _, unchecked = _best_of(lambda: evaluate(hands, check=False), args.repeat)
+    with _saying_compiles("the unchecked 5-card ranking kernels (AVX2 and scalar, timed to pick the faster)", text):
+        _, unchecked = _best_of(lambda: evaluate(hands, check=False), args.repeat)
     strengths = result["strengths"]
     counts = np.bincount(category(strengths), minlength=len(CATEGORY_NAMES))
     if args.json:
