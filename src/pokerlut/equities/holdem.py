@@ -107,7 +107,7 @@ def run_exact(holes, boards, board_of, dead_masks, variant: Variant, progress: b
 # --------------------------------------------------------------------------- Monte Carlo
 
 
-@dataclass
+@dataclass(eq=False)
 class MonteCarloInput:
     """What the Monte Carlo kernel draws from: the players' combos (their segments ``offsets``),
     alias tables of their weights, the known boards and the excluded cards, per scenario."""

@@ -34,7 +34,7 @@ BINOM = np.array([[math.comb(x, k) for k in range(N_CARDS + 1)] for x in range(6
 BINOM.setflags(write=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameTables:
     deck_size: int
     class5: np.ndarray      # uint8 (C(n, 5),)
@@ -85,7 +85,7 @@ def game_tables(game_key: str) -> GameTables:
     return GameTables(n, class5, counts, offsets)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PayScale:
     """How a pay table's payouts enter the kernels.
 

@@ -20,6 +20,7 @@ import numpy as np
 from .. import _threads
 from .._input import card_array, twice_text, where
 from .._notice import noticed, progress_bar
+from .._records import different_items, same_items
 from ..cards import format_card, format_cards
 from ..constants import NO_CARD, WILD, N_NATURAL
 from ..typing import HandsLike
@@ -103,6 +104,9 @@ class Classification(NamedTuple):
     game: Game
     paytable: PayTable
 
+    __eq__ = same_items
+    __ne__ = different_items
+
     @property
     def names(self) -> np.ndarray:
         """The class display names (str array, same shape)."""
@@ -155,6 +159,9 @@ class BestHold(NamedTuple):
     masks: np.ndarray    # uint8: bit j set = keep card j of the dealt hand (as given)
     cards: np.ndarray    # uint8 (..., 5): the dealt hand with discarded cards replaced by 255
     values: np.ndarray   # float64: expected payout per coin bet
+
+    __eq__ = same_items
+    __ne__ = different_items
 
 
 @dataclass(frozen=True, eq=False)
