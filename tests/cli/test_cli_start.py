@@ -86,6 +86,25 @@ def test_the_numba_check_is_real():
     assert result.stdout.split() == ["True", "1"]
 
 
+def test_a_first_call_loads_only_what_it_needs():
+    """Below the front door too: an equity on a flop loads neither the preflop tables' module nor
+    the engines for many questions; reading a range loads no ranking; video poker's games load no
+    kernels."""
+    result = fresh("""
+        import sys
+        import pokerlut
+        pokerlut.parse_range("QQ+, AKs")
+        after_range = sorted(m for m in ("pokerlut.evaluate", "pokerlut.ranges.board") if m in sys.modules)
+        pokerlut.equity(["AhKh", "QdQc"], board="Qs 7h 2c")
+        after_equity = sorted(m for m in ("pokerlut.abstraction.preflop", "pokerlut.abstraction.strength",
+                                          "pokerlut.iso", "pokerlut.equities.batch", "pokerlut.equities.grid")
+                              if m in sys.modules)
+        print(after_range, after_equity)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[] []"
+
+
 def test_every_public_name_resolves_and_is_listed():
     for name in pokerlut.__all__:
         assert getattr(pokerlut, name) is not None, name
