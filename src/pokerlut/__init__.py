@@ -8,106 +8,90 @@
 ``import pokerlut`` loads nothing heavy: each public name is imported from its module the first
 time it is used (PEP 562), so the command line's ``--help`` and ``--version`` and a program that
 only needs part of pokerlut do not pay for numba and the rest.
+
+>>> pokerlut.WILD
+52
+>>> pokerlut.tables.__name__  # a submodule, imported as a name of the package is
+'pokerlut.tables'
+>>> pokerlut.no_such_name
+Traceback (most recent call last):
+...
+AttributeError: module 'pokerlut' has no attribute 'no_such_name'
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import sys
 import types
 from typing import TYPE_CHECKING, Any
+
+from ._lazy import lazy_attributes
 
 __version__ = "0.1.0"
 
 #: The subpackages and modules offered as attributes of the package.
 _MODULES = ("analytics", "boards", "course", "interop", "iso", "jit", "videopoker")
 
-#: Every other public name, by the module that defines it.
+#: Every other public name, by the module that defines it (grouped as ``__all__``).
 _NAMES = {
-    "CompileNotice": "_notice",
-    "all_flops": "analytics", "equity_distribution": "analytics", "flop_subset": "analytics",
-    "OmahaBestFive": "showdown", "omaha_best_five": "showdown",
-    "FoldedEquity": "equities.folded", "folded_equity": "equities.folded", "folded_range": "equities.folded",
-    "PARALLEL_MIN_HANDS": "_threads", "get_num_threads": "_threads", "set_num_threads": "_threads",
-    "ehs": "abstraction", "ehs2": "abstraction", "equity_histogram": "abstraction", "hand_strength": "abstraction",
-    "potential": "abstraction", "preflop_equity": "abstraction", "street_table": "abstraction",
-    "board_texture": "boards", "draws": "boards", "made_hand": "boards", "outs": "boards",
-    "range_breakdown": "boards",
-    "format_card": "cards", "format_cards": "cards", "parse_card": "cards", "parse_cards": "cards",
-    "MAX_STRENGTH": "constants", "NATURAL_STRENGTHS": "constants", "WILD": "constants",
-    "from_course": "course", "to_course_strings": "course",
-    "category_counts": "enumeration", "strength_histogram": "enumeration",
-    "BatchEquityResult": "equities", "EquityResult": "equities", "equity": "equities", "equity_batch": "equities",
+    # ranking hands
     "evaluate": "evaluate",
-    "HiLo": "omaha", "evaluate_omaha": "omaha",
-    "Range": "ranges", "parse_range": "ranges",
-    "random_hands": "sampling",
-    "BestFive": "showdown", "HiLoShowdown": "showdown", "Showdown": "showdown", "best_five": "showdown",
-    "compare": "showdown", "made_cards": "showdown", "showdown": "showdown",
     "CATEGORY_NAMES": "strength", "category": "strength", "category_name": "strength",
     "category_names": "strength", "describe": "strength",
+    "MAX_STRENGTH": "constants", "NATURAL_STRENGTHS": "constants", "WILD": "constants",
+    "category_counts": "enumeration", "strength_histogram": "enumeration",
+    "random_hands": "sampling",
+    # cards and the course numbering
+    "format_card": "cards", "format_cards": "cards", "parse_card": "cards", "parse_cards": "cards",
+    "from_course": "course", "to_course_strings": "course",
+    # showdowns
+    "BestFive": "showdown", "HiLoShowdown": "showdown", "OmahaBestFive": "showdown", "Showdown": "showdown",
+    "best_five": "showdown", "compare": "showdown", "made_cards": "showdown", "omaha_best_five": "showdown",
+    "showdown": "showdown",
+    # the games
     "VARIANTS": "variants", "Variant": "variants", "get_variant": "variants",
-    "kernel_info": "warmup", "warmup": "warmup",
+    "HiLo": "omaha", "evaluate_omaha": "omaha",
+    # equity and ranges
+    "BatchEquityResult": "equities", "EquityResult": "equities", "equity": "equities", "equity_batch": "equities",
+    "FoldedEquity": "equities.folded", "folded_equity": "equities.folded", "folded_range": "equities.folded",
+    "Range": "ranges", "parse_range": "ranges",
+    # boards and draws
+    "board_texture": "boards", "draws": "boards", "made_hand": "boards", "outs": "boards",
+    "range_breakdown": "boards",
+    # analytics
+    "all_flops": "analytics", "equity_distribution": "analytics", "flop_subset": "analytics",
+    # the poker-AI toolkit
+    "ehs": "abstraction", "ehs2": "abstraction", "equity_histogram": "abstraction", "hand_strength": "abstraction",
+    "potential": "abstraction", "preflop_equity": "abstraction", "street_table": "abstraction",
+    # threads, compiling and the machine
+    "PARALLEL_MIN_HANDS": "_threads", "get_num_threads": "_threads", "set_num_threads": "_threads",
+    "CompileNotice": "_notice", "kernel_info": "warmup", "warmup": "warmup",
 }
 
 __all__ = [
-    "CompileNotice",
-    "all_flops", "equity_distribution", "flop_subset", "analytics",
+    # ranking hands
+    "evaluate", "describe", "category", "category_name", "category_names", "CATEGORY_NAMES",
+    "MAX_STRENGTH", "NATURAL_STRENGTHS", "WILD", "category_counts", "strength_histogram", "random_hands",
+    # cards and the course numbering
+    "parse_card", "parse_cards", "format_card", "format_cards", "course", "from_course", "to_course_strings",
+    # showdowns
+    "best_five", "BestFive", "made_cards", "compare", "showdown", "Showdown", "HiLoShowdown",
+    "omaha_best_five", "OmahaBestFive",
+    # the games
+    "VARIANTS", "Variant", "get_variant", "HiLo", "evaluate_omaha",
+    # equity and ranges
+    "equity", "EquityResult", "equity_batch", "BatchEquityResult", "folded_equity", "folded_range",
+    "FoldedEquity", "Range", "parse_range",
+    # boards and draws
+    "boards", "board_texture", "draws", "made_hand", "outs", "range_breakdown",
+    # analytics
+    "analytics", "all_flops", "equity_distribution", "flop_subset",
+    # the poker-AI toolkit
     "iso", "hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "street_table", "preflop_equity",
-    "HiLo",
-    "HiLoShowdown",
-    "VARIANTS",
-    "Variant",
-    "category_names",
-    "evaluate_omaha",
-    "get_num_threads",
-    "get_variant",
-    "kernel_info",
-    "warmup",
-    "set_num_threads",
-    "BatchEquityResult",
-    "EquityResult",
-    "Range",
-    "equity",
-    "equity_batch",
-    "parse_range",
-    "BestFive",
-    "Showdown",
-    "best_five",
-    "category_counts",
-    "compare",
-    "course",
-    "interop",
-    "jit",
-    "made_cards",
-    "showdown",
-    "strength_histogram",
-    "CATEGORY_NAMES",
-    "MAX_STRENGTH",
-    "NATURAL_STRENGTHS",
-    "PARALLEL_MIN_HANDS",
-    "WILD",
-    "category",
-    "category_name",
-    "describe",
-    "evaluate",
-    "format_card",
-    "format_cards",
-    "from_course",
-    "parse_card",
-    "parse_cards",
-    "random_hands",
-    "to_course_strings",
-    "videopoker",
-    "boards",
-    "board_texture",
-    "draws",
-    "made_hand",
-    "outs",
-    "range_breakdown",
-    "OmahaBestFive", "omaha_best_five",
-    "FoldedEquity", "folded_equity", "folded_range",
+    # video poker, other formats, numba
+    "videopoker", "interop", "jit",
+    # threads, compiling and the machine
+    "get_num_threads", "set_num_threads", "PARALLEL_MIN_HANDS", "warmup", "kernel_info", "CompileNotice",
 ]
 
 if TYPE_CHECKING:  # what type checkers and editors see: the names, as the imports below give them
@@ -136,34 +120,9 @@ if TYPE_CHECKING:  # what type checkers and editors see: the names, as the impor
     from .warmup import kernel_info, warmup
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module on first use and kept (PEP 562).
-
-    >>> import pokerlut
-    >>> pokerlut.WILD
-    52
-    >>> pokerlut.tables.__name__  # a submodule, imported as a name of the package is
-    'pokerlut.tables'
-    >>> pokerlut.no_such_name
-    Traceback (most recent call last):
-    ...
-    AttributeError: module 'pokerlut' has no attribute 'no_such_name'
-    """
-    if name in _MODULES:
-        return importlib.import_module(f".{name}", __name__)  # the import binds it here
-    module = _NAMES.get(name)
-    if module is None:
-        if not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
-            return importlib.import_module(f".{name}", __name__)  # any submodule, as ``pokerlut.tables``
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The public names with the module's own, as ``dir(pokerlut)`` and completion show them."""
-    return sorted(set(globals()) | set(__all__))
+#: A public name is imported from its module on first use and kept (PEP 562); any submodule, as
+#: ``pokerlut.tables``, is an attribute too.
+__getattr__, __dir__ = lazy_attributes(__name__, _NAMES, __all__, modules=_MODULES, any_submodule=True)
 
 
 class _Package(types.ModuleType):

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["same_fields", "same_value"]
+__all__ = ["different_items", "same_fields", "same_items", "same_value"]
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -49,3 +49,29 @@ def same_fields(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return NotImplemented
     return all(same_value(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a) if f.compare)
+
+
+def same_items(a: Any, b: Any) -> bool:
+    """Whether two named tuples of the same class agree item by item (arrays by value, as
+    :func:`same_value`): the ``__eq__`` of result tuples with array items, whose tuple ``==`` would
+    ask an array for its truth value.
+
+    >>> from typing import NamedTuple
+    >>> class Pair(NamedTuple):
+    ...     xs: np.ndarray
+    ...     n: int
+    ...     __eq__ = same_items
+    ...     __ne__ = different_items
+    >>> Pair(np.arange(3), 1) == Pair(np.arange(3), 1), Pair(np.arange(3), 1) != Pair(np.arange(3), 2)
+    (True, True)
+    """
+    if type(a) is not type(b):
+        return NotImplemented
+    return all(same_value(x, y) for x, y in zip(a, b))
+
+
+def different_items(a: Any, b: Any) -> bool:
+    """``not same_items(a, b)``: the ``__ne__`` to pair with it (a tuple's own ``!=`` compares the
+    items with ``!=``)."""
+    same = same_items(a, b)
+    return same if same is NotImplemented else not same

@@ -55,6 +55,7 @@ from numpy.typing import NDArray
 from . import config, _threads
 from ._input import card_array, deal_rows, integer_array, natural_card_table, raise_for_deals
 from ._notice import noticed
+from ._records import different_items, same_items
 from .cards import format_cards, shown  # noqa: F401  (format_cards: the examples use it)
 from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_NATURAL, N_RANKS, N_SUITS
 from .kernels import registry
@@ -79,6 +80,8 @@ class Hand(NamedTuple):
 
     holes: np.ndarray
     boards: np.ndarray
+    __eq__ = same_items
+    __ne__ = different_items
 
 
 def _colex_table() -> np.ndarray:

@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from . import _threads
 from ._input import card_array, deal_rows, raise_for_deals
+from ._records import different_items, same_items
 from .cards import integer_text, shown
 from ._notice import compile_notice
 from .constants import ACE, CATEGORIES, NO_CARD, RANK_CHARS
@@ -207,6 +208,9 @@ class OFCScore(NamedTuple):
     scoops: np.ndarray  #: (..., P) int8: opponents scooped (all three rows won)
     fantasyland: np.ndarray  #: (..., P) bool: enters Fantasyland (queens or better on top, no foul)
     fantasyland_stay: np.ndarray  #: (..., P) bool: stays in Fantasyland (see docs/rules.md)
+
+    __eq__ = same_items
+    __ne__ = different_items
 
     @property
     def royalty_totals(self) -> np.ndarray:

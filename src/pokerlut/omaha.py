@@ -18,6 +18,7 @@ import numpy as np
 
 from . import _threads, layout
 from ._input import card_array, hand_rows, natural_card_table, raise_for_deals
+from ._records import different_items, same_items
 from .cards import shown
 from ._notice import compile_notice, noticed
 from .kernels.registry import omaha_kernel
@@ -35,6 +36,8 @@ class HiLo(NamedTuple):
 
     high: Strengths
     low: Strengths
+    __eq__ = same_items
+    __ne__ = different_items
 
 
 def omaha_variant(variant: VariantLike) -> Variant:

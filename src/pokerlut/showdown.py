@@ -11,6 +11,7 @@ from numpy.typing import NDArray
 from . import _threads
 from ._input import card_array, deal_rows, hand_rows, raise_for_deals, raise_for_rows
 from ._notice import compile_notice
+from ._records import different_items, same_items
 from .cards import format_card
 from .constants import HAND_SIZES, MADE_COUNTS, NO_CARD, N_RANKS, N_SUITS, WILD
 from .evaluate import evaluate, rank_rows
@@ -62,6 +63,9 @@ class BestFive(NamedTuple):
     plays_as: NDArray[np.uint8]  #: (..., 5) uint8, the natural card each of them plays as
     strengths: Strengths  #: (...,) uint16, as :func:`pokerlut.evaluate` gives
 
+    __eq__ = same_items
+    __ne__ = different_items
+
     def __repr__(self) -> str:
         """The cards as text; one hand's category named too.
 
@@ -88,6 +92,9 @@ class OmahaBestFive(NamedTuple):
     low_board: NDArray[np.uint8] | None = None  #: (..., 3) its three board cards (255s: no low)
     low: Strengths | None = None  #: (...,) uint16, on the eight-or-better scale (1: no low)
 
+    __eq__ = same_items
+    __ne__ = different_items
+
 
 class Showdown(NamedTuple):
     """The result of :func:`showdown`: per deal and player."""
@@ -95,6 +102,9 @@ class Showdown(NamedTuple):
     strengths: Strengths  #: (..., P) uint16
     winners: NDArray[np.bool_]  #: (..., P) bool, every player holding the best strength
     shares: NDArray[np.float64]  #: (..., P) float64, the pot split among the winners (rows sum to 1)
+
+    __eq__ = same_items
+    __ne__ = different_items
 
     def __repr__(self) -> str:
         """Numbers as plain lists.
@@ -294,6 +304,9 @@ class HiLoShowdown(NamedTuple):
     low_winners: np.ndarray  #: (..., P) bool, all False when no low qualifies
     shares: np.ndarray  #: (..., P) float64: half the pot to each side, the whole to the high without a low
     scoops: np.ndarray  #: (..., P) bool, the player takes the whole pot
+
+    __eq__ = same_items
+    __ne__ = different_items
 
     def __repr__(self) -> str:
         return _fields_text("HiLoShowdown", self._asdict())

@@ -81,7 +81,7 @@ class RankTables(NamedTuple):
     subset_rare: bool  #: 6/7-card rows with five of a suit are ranked subset by subset
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TableSet:
     """The tables of one game, by file stem (read-only arrays), as :mod:`pokerlut.layout` lays out."""
 

@@ -7,19 +7,16 @@ cache)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
+from fresh_python import environment, run_python, unwritable_install
 
 import pokerlut
 from pokerlut.cli import build_parser
 
-ROOT = Path(__file__).resolve().parents[2]
 
 #: What a fresh interpreter prints after the code under test: whether numba was imported, and how
 #: many table sets were loaded.
@@ -33,8 +30,7 @@ print("numba" in sys.modules, loaded)
 
 def fresh(code: str, report: bool = False) -> subprocess.CompletedProcess:
     """``code`` run in a fresh interpreter (then :data:`REPORT`, if asked)."""
-    source = textwrap.dedent(code) + (REPORT if report else "")
-    return subprocess.run([sys.executable, "-c", source], capture_output=True, text=True, timeout=300)
+    return run_python(textwrap.dedent(code) + (REPORT if report else ""))
 
 
 def subcommands() -> list[str]:
@@ -88,6 +84,25 @@ def test_the_numba_check_is_real():
     result = fresh("import pokerlut\npokerlut.evaluate('As Ks Qs Js Ts')\n", report=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "1"]
+
+
+def test_a_first_call_loads_only_what_it_needs():
+    """Below the front door too: an equity on a flop loads neither the preflop tables' module nor
+    the engines for many questions; reading a range loads no ranking; video poker's games load no
+    kernels."""
+    result = fresh("""
+        import sys
+        import pokerlut
+        pokerlut.parse_range("QQ+, AKs")
+        after_range = sorted(m for m in ("pokerlut.evaluate", "pokerlut.ranges.board") if m in sys.modules)
+        pokerlut.equity(["AhKh", "QdQc"], board="Qs 7h 2c")
+        after_equity = sorted(m for m in ("pokerlut.abstraction.preflop", "pokerlut.abstraction.strength",
+                                          "pokerlut.iso", "pokerlut.equities.batch", "pokerlut.equities.grid")
+                              if m in sys.modules)
+        print(after_range, after_equity)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[] []"
 
 
 def test_every_public_name_resolves_and_is_listed():
@@ -153,30 +168,17 @@ def test_videopoker_names_resolve_without_its_kernels():
 # --------------------------------------------------------------------------- a read-only install
 
 
-def _install_nobody_can_write(tmp_path: Path) -> Path:
-    """A copy of the package where nothing can be cached beside the source: every package folder
-    holds a *file* named __pycache__ (mode bits would not stop root)."""
-    site = tmp_path / "site"
-    shutil.copytree(ROOT / "src" / "pokerlut", site / "pokerlut",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
-    shutil.copytree(ROOT / "tables", site / "pokerlut" / "tables")
-    for folder in [p for p in (site / "pokerlut").rglob("*") if p.is_dir()] + [site / "pokerlut"]:
-        (folder / "__pycache__").write_text("not a folder")
-    return site
-
-
 def test_the_cli_works_for_a_user_who_can_write_neither_the_install_nor_a_home(tmp_path):
-    site = _install_nobody_can_write(tmp_path)
+    site = unwritable_install(tmp_path)
     blocker = tmp_path / "a-file"  # a home and a cache folder below a file: they cannot be made
     blocker.write_text("")
     temporary = tmp_path / "tmp"
     temporary.mkdir()
-    env = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
-    env.update({"PYTHONPATH": str(site), "HOME": str(blocker / "home"), "XDG_CACHE_HOME": str(blocker / "cache"),
-                "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": str(temporary)})
+    env = {"NUMBA_CACHE_DIR": None, "PYTHONPATH": str(site), "HOME": str(blocker / "home"),
+           "XDG_CACHE_HOME": str(blocker / "cache"), "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": str(temporary)}
     argvs = ([["--version"], ["--help"]] + [[name, "--help"] for name in subcommands()]
              + [["eval", "As Ks Qs Js Ts", "2c 2d W 9h 9s 4c 8d"], ["equity", "AhKh", "QdQc", "--board", "Qs 7h 2c"]])
-    code = textwrap.dedent(f"""
+    code = f"""
         import contextlib, io, pokerlut
         assert pokerlut.__file__.startswith({str(site)!r}), pokerlut.__file__
         from pokerlut.cli import main
@@ -188,9 +190,8 @@ def test_the_cli_works_for_a_user_who_can_write_neither_the_install_nor_a_home(t
                 except SystemExit as exit_:
                     status = exit_.code
             print(argv[0], status, out.getvalue().splitlines()[0] if out.getvalue() else "")
-    """)
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=1200, env=env,
-                            cwd=tmp_path)
+    """
+    result = run_python(code, env, timeout=1200, cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-3000:]
     lines = result.stdout.splitlines()
     assert [line.split()[:2] for line in lines] == [[argv[0], "0"] for argv in argvs], result.stdout
@@ -198,5 +199,5 @@ def test_the_cli_works_for_a_user_who_can_write_neither_the_install_nor_a_home(t
     assert "cannot cache function" not in result.stderr
     # and as the console script, in a process of its own
     version = subprocess.run([sys.executable, "-m", "pokerlut", "--version"], capture_output=True, text=True,
-                             timeout=300, env=env, cwd=tmp_path)
+                             timeout=300, env=environment(env), cwd=tmp_path)
     assert version.returncode == 0 and version.stdout.strip() == f"pokerlut {pokerlut.__version__}", version.stderr

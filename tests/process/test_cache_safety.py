@@ -19,10 +19,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from fresh_python import run_python, unwritable_install
 
 from pokerlut.kernels import cache as C
 
-ROOT = Path(__file__).resolve().parents[2]
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 NOBODY = 65534
 
@@ -33,14 +33,8 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX file ownership
 
 
 def run(code: str, env: dict | None = None, timeout: float = 300, cwd=None, user: int | None = None):
-    full_env = {**os.environ, "PYTHONWARNINGS": "always", **(env or {})}
-
-    def as_user():
-        os.setgid(user)
-        os.setuid(user)
-
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          timeout=timeout, env=full_env, cwd=cwd, preexec_fn=as_user if user is not None else None)
+    """``code`` in a fresh interpreter with every warning shown."""
+    return run_python(code, {"PYTHONWARNINGS": "always", **(env or {})}, timeout, cwd, user)
 
 
 def pokerlut_warnings(stderr: str) -> list[str]:
@@ -118,18 +112,6 @@ def test_a_cache_file_is_read_only_when_whole_and_ours(tmp_path):
 # --------------------------------------------------------------------------- 24.1: another user's folder
 
 
-def _unwritable_install(tmp_path: Path) -> Path:
-    """A copy of the package where numba can cache nothing next to the source (every package folder
-    holds a *file* named __pycache__)."""
-    site = tmp_path / "site"
-    shutil.copytree(ROOT / "src" / "pokerlut", site / "pokerlut",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
-    shutil.copytree(ROOT / "tables", site / "pokerlut" / "tables")
-    for folder in [p for p in (site / "pokerlut").rglob("*") if p.is_dir()] + [site / "pokerlut"]:
-        (folder / "__pycache__").write_text("not a folder")
-    return site
-
-
 VICTIM = """
     import warnings, numpy as np
     import pokerlut
@@ -153,7 +135,7 @@ class _Planted:
 
 @pytest.mark.parametrize("how", ["mode 0777"] + (["owned by another user"] if IS_ROOT else []))
 def test_a_temporary_cache_folder_another_user_controls_is_never_read(tmp_path, how):
-    site = _unwritable_install(tmp_path)
+    site = unwritable_install(tmp_path)
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     env = {"PYTHONPATH": str(site), "HOME": str(blocker / "home"), "XDG_CACHE_HOME": str(blocker / "cache"),

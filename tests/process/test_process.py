@@ -7,24 +7,17 @@ from __future__ import annotations
 
 import os
 import select
-import shutil
 import signal
 import subprocess
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
+from fresh_python import run_python as run
+from fresh_python import unwritable_install
 from interrupting import HOOK
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(code: str, timeout: float = 240, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          timeout=timeout, env=full_env, cwd=cwd)
 
 
 def test_forked_children_after_threads_in_the_parent():
@@ -165,24 +158,9 @@ except KeyboardInterrupt:
     assert out.strip() == "interrupted", out + err[-3000:]
 
 
-def _unwritable_install(tmp_path: Path) -> Path:
-    """A copy of the package as a wheel installs it (tables inside), where numba can cache nothing
-    next to the source: every package folder holds a *file* named __pycache__ (root can write
-    read-only folders, but nobody can make a folder where a file is)."""
-    site = tmp_path / "site"
-    shutil.copytree(ROOT / "src" / "pokerlut", site / "pokerlut",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
-    shutil.copytree(ROOT / "tables", site / "pokerlut" / "tables")
-    for folder in [p for p in (site / "pokerlut").rglob("*") if p.is_dir()] + [site / "pokerlut"]:
-        (folder / "__pycache__").write_text("not a folder")
-    for path in site.rglob("*"):
-        path.chmod(0o555 if path.is_dir() else 0o444)
-    return site
-
-
 @pytest.mark.parametrize("temp_writable", [True, False])
 def test_an_install_nobody_can_write_to(tmp_path, temp_writable):
-    site = _unwritable_install(tmp_path)
+    site = unwritable_install(tmp_path, read_only=True)
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     temp = tmp_path / "tmp"

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import _threads, layout
+from .._records import different_items, same_fields, same_items
 from ..constants import N_NATURAL
 from ..iso import board_indexer
 from ..kernels import registry
@@ -46,7 +47,7 @@ TABLE_SET = layout.PREFLOP_TABLE_SET
 PREFLOP_BOARDS = layout.PREFLOP_BOARDS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PreflopTables:
     """The exact preflop tables (see the module doc): ``labels`` (169,) the class names by cell,
     ``wins``/``ties``/``pairs`` (169, 169) int64, ``equity`` (169, 169) float64, and against a
@@ -68,6 +69,8 @@ class PreflopTables:
     random_pairs: np.ndarray
     random_equity: np.ndarray
 
+    __eq__ = same_fields
+
     def cell(self, label: str) -> int:
         """The cell (0..168) of a class name ("AKs", "QQ", "T9o"; case and order as
         :func:`pokerlut.ranges.cell_of` reads them)."""
@@ -83,6 +86,8 @@ class PreflopResult(NamedTuple):
     tie: np.ndarray
     equity: np.ndarray
     n: int
+    __eq__ = same_items
+    __ne__ = different_items
 
 
 @lru_cache(maxsize=None)

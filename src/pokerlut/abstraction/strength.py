@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 
 from .. import config, _threads
 from .._input import card_array, deal_rows, natural_card_table, raise_for_deals
+from .._records import same_fields
 from ..cards import integer_text, shown
 from .._notice import noticed
 from ..constants import HOLDEM_HOLE, N_NATURAL
@@ -52,7 +53,7 @@ STRENGTH_BOARD_SIZES = (3, 4, 5)
 DEFAULT_BINS = 10
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rollout:
     """What one pass over every completion of each hand's board gives (arrays of the batch's
     leading shape): ``ehs``, ``ehs2``, ``histogram`` (..., bins) and, when asked, ``ppot`` /
@@ -64,6 +65,7 @@ class Rollout:
     ppot: np.ndarray | None
     npot: np.ndarray | None
     completions: int
+    __eq__ = same_fields
 
 
 class Potential:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from .._records import same_fields
 from ..equities import EquityResult, equity
 from ..equities.deal import PlayersLike
 from ..typing import CardsLike
@@ -34,7 +35,7 @@ __all__ = ["EquityDistribution", "equity_distribution", "distribution_plot", "DE
 DEFAULT_THRESHOLDS = (0.5, 0.75, 0.9)
 
 
-@dataclass
+@dataclass(eq=False)
 class EquityDistribution:
     """Per player: ``combos`` (n, 2) of its live range sorted by equity (best first), their ``equity``
     and ``share`` (of the range's deals, summing to 1); ``result`` the whole question's
@@ -46,6 +47,8 @@ class EquityDistribution:
     equity: list[np.ndarray]
     share: list[np.ndarray]
     result: EquityResult
+
+    __eq__ = same_fields
 
     @property
     def mean(self) -> np.ndarray:

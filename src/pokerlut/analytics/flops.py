@@ -29,13 +29,14 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .. import iso
 from .._notice import progress_bar
+from .._records import same_fields
 from ..boards import draws as draw_classes
 from ..cards import format_cards, parse_cards
 from ..constants import DRAW_BOARD_SIZES, DRAWS, MADE_CLASSES, N_NATURAL, N_SUITS
@@ -108,7 +109,7 @@ def _pandas() -> Any:
     return pandas
 
 
-@dataclass
+@dataclass(eq=False)
 class AllFlops:
     """A heads-up question on every flop (see the module doc).
 
@@ -139,7 +140,9 @@ class AllFlops:
     combos: list[np.ndarray] | None
     combo_equity: list[np.ndarray] | None
     group: int
-    seconds: float
+    seconds: float = field(compare=False)  #: how long the run took (not compared)
+
+    __eq__ = same_fields
 
     def __len__(self) -> int:
         return len(self.flops)

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .._records import same_fields
 from ..boards import board_texture
 from ..cards import format_cards
 from ..constants import MONOTONE, N_SUITS, PAIRED, RAINBOW, TWO_TONE, UNPAIRED
@@ -72,12 +73,14 @@ def texture_strata(flops: np.ndarray) -> np.ndarray:
     return 9 * group + 3 * pairing + suits
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FlopSubset:
     """``flops`` (k, 3) canonical flops and ``weights`` (k,): the flops each stands for (22,100 in all)."""
 
     flops: np.ndarray
     weights: np.ndarray
+
+    __eq__ = same_fields
 
     def __len__(self) -> int:
         return len(self.flops)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._records import same_fields
 from ..cards import parse_cards
 from ..constants import CLASS_BOARD_SIZES, DRAW_BOARD_SIZES, DRAWS, MADE_CLASSES
 from ..ranges import range_strengths
@@ -24,7 +25,7 @@ from .texture import BoardTexture, board_texture
 __all__ = ["BoardBreakdown", "range_breakdown"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BoardBreakdown:
     """A range on a board: per combo (``combos`` (n, 2), ``weights``, ``made``, and on the flop or turn
     ``draws``); per made-hand class (:data:`~pokerlut.boards.MADE_CLASSES`) ``made_counts`` (weighted
@@ -46,6 +47,8 @@ class BoardBreakdown:
     texture: BoardTexture
     label: str
     board: str
+
+    __eq__ = same_fields
 
     def share(self, name: str) -> float:
         """The share of the range in the made-hand class or draw ``name`` (``"top pair"``, ``"gutshot"``).

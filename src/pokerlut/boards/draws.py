@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from .._records import same_fields
 from ..cards import format_cards, integer_text, shown  # noqa: F401 (format_cards: the examples use it)
 from ..constants import DRAW_BOARD_SIZES, DRAW_COMBO, DRAW_FLUSH, DRAW_NUT_FLUSH, DRAWS
 from ..typing import HandsLike
@@ -48,7 +49,7 @@ def draw_bit(kind: str | int) -> int:
     return 1 << names.index(key)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Draws:
     """The draws of every hand of a batch (arrays of the batch's leading shape).
 
@@ -64,6 +65,8 @@ class Draws:
     overcard_outs: np.ndarray
     backdoor_outs: np.ndarray
     made: MadeHands
+
+    __eq__ = same_fields
 
     def has(self, kind: str | int) -> NDArray[np.bool_]:
         """Whether each hand has the draw ``kind`` (a name from :data:`DRAWS` or its index).

@@ -17,6 +17,7 @@ from math import comb
 import numpy as np
 
 from .. import _threads
+from .._records import same_fields
 from ..cards import integer_text, shown
 from .._notice import compile_notice
 from ..constants import (CATEGORIES, CLASS_BOARD_SIZES, HIGH_CARD, HOLDEM_HOLE, KICKER_NONE, KICKERS, MADE_CLASSES,
@@ -55,7 +56,7 @@ def nut_words(rank: int, what: str) -> str:
     return f"nut {what}" if rank == 1 else f"{ordinal(rank)}-nut {what}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MadeHands:
     """The made-hand class of every hand of a batch (arrays of the batch's leading shape).
 
@@ -70,6 +71,8 @@ class MadeHands:
     nut_ranks: np.ndarray
     overcards: np.ndarray
     strengths: np.ndarray
+
+    __eq__ = same_fields
 
     @property
     def names(self) -> np.ndarray:

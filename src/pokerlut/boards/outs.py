@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 from .. import _threads
 from .._input import card_array, where
 from .._notice import compile_notice
+from .._records import same_fields
 from ..cards import format_cards  # noqa: F401 (the examples use it)
 from ..constants import DRAW_BOARD_SIZES, MADE_CLASSES, MAX_PLAYERS, N_NATURAL
 from ..kernels.boards import mask_tables
@@ -32,7 +33,7 @@ __all__ = ["Outs", "outs"]
 _TRI = 10
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Outs:
     """The outs of every hand of a batch (arrays of the batch's leading shape; card masks are uint64
     with bit ``c`` for card ``c``).
@@ -53,6 +54,8 @@ class Outs:
     deck: np.ndarray
     shares: np.ndarray
     to: tuple[str, ...]
+
+    __eq__ = same_fields
 
     @property
     def count(self) -> np.ndarray:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._input import hand_rows, natural_card_table, raise_for_deals
+from .._records import same_fields
 from ..constants import (CLASS_BOARD_SIZES, FOUR_OF_A_SUIT, FULL_HOUSE_ON_BOARD, MONOTONE, N_RANKS, N_SUITS,
                          PAIRED, PAIRINGS, QUADS_ON_BOARD, RAINBOW, RANK_NAMES, SUIT_TEXTURES, THREE_OF_A_SUIT,
                          TRIPS_ON_BOARD, TWO_PAIRED, TWO_TONE, UNPAIRED)
@@ -28,7 +29,7 @@ _SUIT_NAMES = np.array(SUIT_TEXTURES)
 _PAIRING_NAMES = np.array(PAIRINGS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BoardTexture:
     """The texture of every board of a batch (arrays of the batch's leading shape).
 
@@ -53,6 +54,8 @@ class BoardTexture:
     straight_on_board: np.ndarray
     flush_possible: np.ndarray
     flush_on_board: np.ndarray
+
+    __eq__ = same_fields
 
     @property
     def suit_names(self) -> np.ndarray:

@@ -17,22 +17,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .. import _seeds, config
+from .._lazy import lazy_attributes
 from .._messages import shown
 from .._notice import noticed
 from ..typing import CardsLike, SeedLike
 from ..variants import WHOLE_HAND, VariantLike, get_variant
 from . import plan
-from .batch import equity_batch
 from .deal import Deal, ImpossibleDeal, PlayersLike, parse_deal
-from .grid import EquityGrid, class_equity
 from .holdem import holdem_equity
 from .omaha import omaha_equity
 from ..constants import DEFAULT_SAMPLES
 from .results import BatchEquityResult, EquityResult
 from .stud import stud_equity
+
+if TYPE_CHECKING:
+    from .batch import equity_batch
+    from .grid import EquityGrid, class_equity
 
 __all__ = ["equity", "equity_batch", "class_equity", "EquityResult", "BatchEquityResult", "EquityGrid",
            "ImpossibleDeal", "Deal", "parse_deal", "EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIALS", "DEFAULT_SAMPLES",
@@ -142,8 +147,14 @@ _FROM_CONFIG = {name: name for name in ("EXACT_BUDGET", "MAX_DEALS", "CHUNK_TRIA
                                         "MAX_DRAWS_PER_SAMPLE")}
 
 
+#: The engines for many questions at once, imported on first use (PEP 562): one equity needs neither.
+_lazy_getattr, __dir__ = lazy_attributes(__name__, {"equity_batch": "batch", "EquityGrid": "grid",
+                                                    "class_equity": "grid"}, __all__, any_submodule=True)
+
+
 def __getattr__(name: str):
-    """``pokerlut.equities.EXACT_BUDGET`` and the other limits: read from :mod:`pokerlut.config` now."""
+    """``pokerlut.equities.EXACT_BUDGET`` and the other limits: read from :mod:`pokerlut.config` now;
+    ``equity_batch``, ``class_equity`` and ``EquityGrid`` imported on first use."""
     if name in _FROM_CONFIG:
         return getattr(config, _FROM_CONFIG[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _lazy_getattr(name)

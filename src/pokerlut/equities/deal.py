@@ -54,7 +54,7 @@ class ImpossibleDeal(ValueError):
     card, or a range holds no combo left by the known cards)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Player:
     """One player of a deal: ``label`` (the hand or range as given), ``hole`` (the fixed hole cards,
     uint8) or ``None``, and ``range`` (the combos left after card removal; in Hold'em a fixed
@@ -68,7 +68,7 @@ class Player:
     given: Range | OmahaRange | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Deal:
     """A checked equity question (see :func:`parse_deal`)."""
 

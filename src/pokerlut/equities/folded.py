@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .. import _seeds, config
+from .._records import same_fields
 from ..constants import BOARD_CARDS, N_NATURAL
 from ..evaluate import evaluate
 from ..ranges import Range, parse_range
@@ -52,7 +53,7 @@ _BATCH = 1 << 15
 _MAX_EMPTY_BATCHES = 20
 
 
-@dataclass
+@dataclass(eq=False)
 class FoldedEquity:
     """Per player still in (in the order given): ``win``, ``tie``, ``equity`` with the folders' cards
     drawn from their ranges; ``std_error`` (Monte Carlo; zeros when exact); ``n`` trials, or
@@ -68,8 +69,10 @@ class FoldedEquity:
     n: int
     method: str
     plain: EquityResult
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)  #: how long the run took (not compared)
     seed: int | None = None  #: the entropy that reproduces a Monte Carlo run
+
+    __eq__ = same_fields
 
     @property
     def difference(self) -> NDArray[np.float64]:

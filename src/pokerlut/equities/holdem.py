@@ -40,7 +40,6 @@ import numpy as np
 
 from .. import _threads, config
 from .._notice import progress_bar
-from ..abstraction.preflop import preflop_lookup
 from ..cards import format_cards, shown
 from ..constants import N_NATURAL
 from ..layout import rank_keys
@@ -107,7 +106,7 @@ def run_exact(holes, boards, board_of, dead_masks, variant: Variant, progress: b
 # --------------------------------------------------------------------------- Monte Carlo
 
 
-@dataclass
+@dataclass(eq=False)
 class MonteCarloInput:
     """What the Monte Carlo kernel draws from: the players' combos (their segments ``offsets``),
     alias tables of their weights, the known boards and the excluded cards, per scenario."""
@@ -352,6 +351,8 @@ def from_preflop_tables(deal: Deal) -> EquityResult | None:
     each with one weight; else ``None``."""
     if deal.variant.name != "high" or len(deal.board) or len(deal.dead):
         return None
+    from ..abstraction.preflop import preflop_lookup  # the preflop tables' module, only for a preflop deal
+
     start = time.perf_counter()
     hit = preflop_lookup(deal.ranges[0], deal.ranges[1])
     if hit is None:

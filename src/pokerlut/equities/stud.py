@@ -52,7 +52,7 @@ _FROM_CONFIG = {"EXACT_BUDGET": "STUD_EXACT_BUDGET", "MAX_EXACT": "STUD_MAX_EXAC
 _PLAYER_LOOKUPS = 2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class StudPlayer:
     """One stud player: the known cards (uint8), how many of his seven are unknown, and the label
     the result shows (``"AsAd7c +4"``)."""

@@ -29,6 +29,7 @@ import numpy as np
 
 from .. import _threads
 from .._notice import progress_bar
+from .._records import same_fields
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, MAX_STRENGTH, N_NATURAL, N_RANKS, N_SUITS
 from ..layout import RULE_FLUSHES, RULES_TABLE, rank_keys
@@ -52,7 +53,7 @@ _COMBO_INDEX[ALL_COMBOS[:, 1], ALL_COMBOS[:, 0]] = np.arange(len(ALL_COMBOS))
 _COMBO_INDEX.setflags(write=False)
 
 
-@dataclass
+@dataclass(eq=False)
 class ComboEquity:
     """The equity of each combo of one player's range against the other player's range.
 
@@ -77,6 +78,8 @@ class ComboEquity:
     tie: np.ndarray
     faced: np.ndarray
     blocked: np.ndarray
+
+    __eq__ = same_fields
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -205,7 +208,7 @@ def boards_of(deal: Deal, perms: np.ndarray | None = None) -> tuple[np.ndarray, 
     return boards, weights
 
 
-@dataclass
+@dataclass(eq=False)
 class _Side:
     """One range as the kernel takes it."""
 

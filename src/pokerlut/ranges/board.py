@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._input import check_deal, deal_cards, hand_rows, natural_card_table, raise_for_deals
+from .._records import same_fields
 from ..cards import format_cards, shown
 from ..evaluate import evaluate
 from ..constants import HOLDEM_HOLE
@@ -29,7 +30,7 @@ __all__ = ["RangeStrengths", "range_strengths", "VARIANTS", "CATEGORY_NAMES"]
 VARIANTS: tuple[str, ...] = BEST_FIVE_VARIANTS
 
 
-@dataclass
+@dataclass(eq=False)
 class RangeStrengths:
     """Per combo (n,): ``combos`` (n, 2) uint8, ``weights``, ``strengths`` (uint16, higher is stronger)
     and ``categories`` (0 high card .. 8 straight flush); per category (10,): ``counts`` (weighted
@@ -45,6 +46,7 @@ class RangeStrengths:
     label: str
     board: str
     variant: str
+    __eq__ = same_fields
 
 
 def _board(board, variant: str) -> np.ndarray:

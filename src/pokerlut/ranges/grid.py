@@ -22,6 +22,7 @@ from typing import TypeAlias, Union
 import numpy as np
 import numpy.typing as npt
 
+from .._records import same_fields
 from .cells import RANKS, class_labels
 from .parse import ALL_COMBOS, Range, parse_range
 
@@ -163,7 +164,7 @@ def as_range(value: RangeLike, what: str = "range") -> Range:
                     f"not {type(value).__name__}")
 
 
-@dataclass
+@dataclass(eq=False)
 class RangeGrid:
     """A range on the 13x13 grid: per class, ``weights`` (13, 13) the share of the class's combos in
     the range, each counted with its weight (1.0 for a whole class); ``combos`` (13, 13) the
@@ -176,6 +177,7 @@ class RangeGrid:
     present: np.ndarray
     total: float
     text: str
+    __eq__ = same_fields
 
 
 def class_weights(range_: RangeLike) -> RangeGrid:

@@ -43,6 +43,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import config
+from .._records import different_items, same_items
 from ..cards import format_cards, shown
 from ..constants import N_NATURAL, N_RANKS, N_SUITS, OMAHA_HOLE_SIZES, RANK_CHARS, SUIT_CHARS, card
 from ..typing import CardsLike
@@ -99,6 +100,9 @@ class OmahaRange(NamedTuple):
 
     combos: np.ndarray
     weights: np.ndarray
+
+    __eq__ = same_items
+    __ne__ = different_items
 
     def __len__(self) -> int:  # the number of hands
         return len(self.combos)

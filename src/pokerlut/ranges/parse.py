@@ -31,6 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import config
+from .._records import different_items, same_items
 from ..cards import format_cards, parse_cards
 from ..constants import N_NATURAL, RANK_CHARS
 from ..typing import CardsLike
@@ -62,6 +63,9 @@ class Range(NamedTuple):
 
     combos: np.ndarray
     weights: np.ndarray
+
+    __eq__ = same_items
+    __ne__ = different_items
 
     def __len__(self) -> int:  # the number of combos
         return len(self.combos)

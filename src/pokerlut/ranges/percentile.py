@@ -32,6 +32,7 @@ from functools import lru_cache
 import numpy as np
 
 from .. import layout
+from .._records import same_fields
 from ..tables import load_table_set
 from .cells import class_labels
 
@@ -44,7 +45,7 @@ _SPAN_RE = re.compile(r"(?:top)?(?P<hi>\d+(?:\.\d*)?|\.\d+)%$|(?P<lo2>\d+(?:\.\d
 FULL = 100.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ClassRanking:
     """The 169 classes best first: ``labels``, ``equity`` against a random hand, ``combos``, and the
     percentiles each spans, ``start`` and ``end`` (of 100, by combos)."""
@@ -54,6 +55,8 @@ class ClassRanking:
     combos: np.ndarray
     start: np.ndarray
     end: np.ndarray
+
+    __eq__ = same_fields
 
     @property
     def middle(self) -> np.ndarray:

@@ -22,12 +22,15 @@ five-coin bet, and accepts a user's (:func:`make_paytable`).
 'Three of a kind'
 >>> vp.classify("Ac Ad Ah As 3c", "double-double-bonus").names.item()
 'Four aces with 2-4'
+>>> "jacks-or-better" in vp.GAMES
+True
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from .analysis import (BestHold, Classification, GameReturn, HoldValues, best_hold, classify, game_return,
@@ -45,41 +48,15 @@ _NAMES = {
 }
 
 __all__ = [
-    "GAMES",
-    "BestHold",
-    "ChartLine",
-    "Classification",
-    "Game",
+    # the games and their pay tables
+    "GAMES", "Game", "PayTable", "get_game", "make_paytable",
+    # pay classes, holds and returns
+    "classify", "Classification", "hold_values", "HoldValues", "best_hold", "BestHold", "game_return",
     "GameReturn",
-    "HoldValues",
-    "PayTable",
-    "StrategyChart",
-    "best_hold",
-    "classify",
-    "game_return",
-    "get_game",
-    "hold_pattern",
-    "hold_values",
-    "make_paytable",
-    "strategy_chart",
+    # strategy charts
+    "strategy_chart", "StrategyChart", "ChartLine", "hold_pattern",
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module on first use and kept.
-
-    >>> from pokerlut import videopoker
-    >>> "jacks-or-better" in videopoker.GAMES
-    True
-    """
-    module = _NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The public names with the module's own."""
-    return sorted(set(globals()) | set(__all__))
+#: Each name imported from its module on first use and kept (PEP 562).
+__getattr__, __dir__ = lazy_attributes(__name__, _NAMES, __all__)

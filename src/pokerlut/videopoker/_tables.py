@@ -20,8 +20,9 @@ import numpy as np
 from .. import _threads
 from ..constants import WILD
 from ..evaluate import rank_rows
+from ..kernels.videopoker_scratch import fill_counts_scratch
+from ..kernels.videopoker_tables import BLOCK, all_hands_colex, fill_counts_level, suit_class_weights
 from ..tables import load_table_set
-from . import _kernels
 from .games import GAMES, PayTable, class_lut
 
 N_CARDS = 5
@@ -34,7 +35,7 @@ BINOM = np.array([[math.comb(x, k) for k in range(N_CARDS + 1)] for x in range(6
 BINOM.setflags(write=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameTables:
     deck_size: int
     class5: np.ndarray      # uint8 (C(n, 5),)
@@ -60,7 +61,8 @@ def classify_cards(hands: np.ndarray, game_key: str) -> np.ndarray:
 @lru_cache(maxsize=None)
 def all_hands(deck_size: int) -> np.ndarray:
     """Every final hand of a deck of ``deck_size`` cards, ascending rows in colex order (read-only)."""
-    hands = _kernels.all_hands_colex(deck_size, BINOM)
+    hands = np.empty((math.comb(deck_size, N_CARDS), N_CARDS), dtype=np.uint8)
+    all_hands_colex(deck_size, hands)
     hands.setflags(write=False)
     return hands
 
@@ -75,17 +77,17 @@ def game_tables(game_key: str) -> GameTables:
     offsets[1:] = np.cumsum(sizes)
     counts = np.empty((int(offsets[-1]), game.n_classes), dtype=np.int32)
     for k in range(N_CARDS - 1, -1, -1):  # each level from the one above: the levels in turn, the blocks in pieces
-        n_blocks = -(-math.comb(n, k) // _kernels.BLOCK)
+        n_blocks = -(-math.comb(n, k) // BLOCK)
         def piece(lo: int, hi: int, slot: int, k: int = k) -> None:
-            _kernels.fill_counts_level(k, n, BINOM, class5, counts, offsets, lo, hi)
+            fill_counts_level(k, n, BINOM, class5, counts, offsets, lo, hi, *fill_counts_scratch(game.n_classes))
 
-        _threads.run_blocks(piece, n_blocks, cost=_kernels.BLOCK * (n - k) * _FILL_LOOKUPS)
+        _threads.run_blocks(piece, n_blocks, cost=BLOCK * (n - k) * _FILL_LOOKUPS)
     class5.setflags(write=False)
     counts.setflags(write=False)
     return GameTables(n, class5, counts, offsets)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PayScale:
     """How a pay table's payouts enter the kernels.
 
@@ -151,8 +153,9 @@ def canonical_deals(deck_size: int) -> tuple[np.ndarray, np.ndarray]:
     52 cards: 134,459 classes of the 2,598,960 deals; 53 cards: 150,891 of 2,869,685.
     """
     hands = all_hands(deck_size)
-    weights = np.concatenate(_threads.run_blocks(lambda lo, hi, slot: _kernels.suit_class_weights(hands[lo:hi]),
-                                                 len(hands), cost=_SUIT_CLASS_LOOKUPS))
+    weights = np.empty(len(hands), dtype=np.int64)
+    _threads.run_blocks(lambda lo, hi, slot: suit_class_weights(hands[lo:hi], weights[lo:hi]), len(hands),
+                        cost=_SUIT_CLASS_LOOKUPS)
     keep = np.flatnonzero(weights)
     deals = np.ascontiguousarray(hands[keep])
     w = weights[keep]

@@ -20,10 +20,15 @@ import numpy as np
 from .. import _threads
 from .._input import card_array, twice_text, where
 from .._notice import noticed, progress_bar
+from .._records import different_items, same_items
 from ..cards import format_card, format_cards
 from ..constants import NO_CARD, WILD, N_NATURAL
+from ..kernels.videopoker_holds import best_holds_kernel
+from ..kernels.videopoker_holds import hold_counts as kernel_hold_counts
+from ..kernels.videopoker_holds import hold_values as kernel_hold_values
+from ..kernels.videopoker_scratch import best_holds_scratch, hold_counts_scratch, hold_values_scratch
+from ..kernels.videopoker_tables import HIGHBIT, POPCOUNT, first_bad_card
 from ..typing import HandsLike
-from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, game_tables, pay_levels, pay_scale
 from ._tables import classify_cards
 from .games import Game, PayTable, PayTableLike, get_game, make_paytable
@@ -75,7 +80,7 @@ def _dealt_hands(hands, game: Game) -> tuple[np.ndarray, tuple[int, ...]]:
     flat = array.reshape(-1, N_CARDS)
     # uint8 as is, any other integers as int64 (a huge uint64 wraps negative: still not a card)
     checked = flat if flat.dtype == np.uint8 else flat.astype(np.int64)
-    row, pos, code = _kernels.first_bad_card(checked, game.deck_size)
+    row, pos, code = first_bad_card(checked, game.deck_size)
     if code:
         value = int(flat[row, pos])
         named = where(int(row), lead) if lead else "the hand"
@@ -102,6 +107,9 @@ class Classification(NamedTuple):
     payouts: np.ndarray   # float64: payout per coin bet under the pay table
     game: Game
     paytable: PayTable
+
+    __eq__ = same_items
+    __ne__ = different_items
 
     @property
     def names(self) -> np.ndarray:
@@ -136,7 +144,7 @@ def classify(hands: HandsLike, game: str | Game = "jacks-or-better", paytable: P
 
 
 def _popcount(masks: np.ndarray) -> np.ndarray:
-    return np.asarray(_kernels.POPCOUNT)[masks]
+    return np.asarray(POPCOUNT)[masks]
 
 
 def _held_cards(hands: np.ndarray, masks: np.ndarray) -> np.ndarray:
@@ -155,6 +163,9 @@ class BestHold(NamedTuple):
     masks: np.ndarray    # uint8: bit j set = keep card j of the dealt hand (as given)
     cards: np.ndarray    # uint8 (..., 5): the dealt hand with discarded cards replaced by 255
     values: np.ndarray   # float64: expected payout per coin bet
+
+    __eq__ = same_items
+    __ne__ = different_items
 
 
 @dataclass(frozen=True, eq=False)
@@ -237,9 +248,9 @@ def _run_holds(flat: np.ndarray, table: PayTable, n_out: int) -> tuple[np.ndarra
     masks = np.empty((len(flat), n_out), dtype=np.uint8)
     scaled = np.empty((len(flat), n_out), dtype=np.float64)
     levels = pay_levels(table)
-    _threads.run_blocks(lambda lo, hi, slot: _kernels.hold_values(
+    _threads.run_blocks(lambda lo, hi, slot: kernel_hold_values(
         flat[lo:hi], masks[lo:hi], scaled[lo:hi], BINOM, tabs.offsets, levels, tabs.class5, ps.pay, ps.scale,
-        _kernels.POPCOUNT, _kernels.HIGHBIT), len(flat), cost=_HOLD_LOOKUPS)
+        POPCOUNT, HIGHBIT, *hold_values_scratch()), len(flat), cost=_HOLD_LOOKUPS)
     return masks, scaled / ps.unit
 
 
@@ -273,9 +284,9 @@ def hold_values(hands: HandsLike, game: str | Game = "jacks-or-better", paytable
     if counts or (counts is None and lead == ()):
         tabs = game_tables(g.key)
         by_mask = np.empty((len(flat), 32, g.n_classes), dtype=np.int64)
-        _threads.run_blocks(lambda lo, hi, slot: _kernels.hold_counts(
-            flat[lo:hi], by_mask[lo:hi], BINOM, tabs.offsets, tabs.counts, tabs.class5, _kernels.POPCOUNT,
-            _kernels.HIGHBIT), len(flat), cost=_HOLD_LOOKUPS * g.n_classes)
+        _threads.run_blocks(lambda lo, hi, slot: kernel_hold_counts(
+            flat[lo:hi], by_mask[lo:hi], BINOM, tabs.offsets, tabs.counts, tabs.class5, POPCOUNT, HIGHBIT,
+            *hold_counts_scratch(g.n_classes)), len(flat), cost=_HOLD_LOOKUPS * g.n_classes)
         class_counts = np.take_along_axis(by_mask, masks[:, :, None].astype(np.intp), axis=1)
         class_counts = class_counts.reshape(lead + (32, g.n_classes))
     hands_out = flat.reshape(lead + (N_CARDS,)).copy()
@@ -370,9 +381,9 @@ def game_return(game: str | Game = "jacks-or-better", paytable: PayTableLike = N
         class_counts = np.empty((n, g.n_classes), dtype=np.int64)
         if bar is not None:
             bar.set_description(f"{g.name}: best holds")
-        _threads.run_blocks(lambda lo, hi, slot: _kernels.best_holds_kernel(
+        _threads.run_blocks(lambda lo, hi, slot: best_holds_kernel(
             deals[lo:hi], masks[lo:hi], scaled[lo:hi], class_counts[lo:hi], BINOM, tabs.offsets, levels,
-            tabs.counts, tabs.class5, ps.pay, ps.scale, _kernels.POPCOUNT, _kernels.HIGHBIT),
+            tabs.counts, tabs.class5, ps.pay, ps.scale, POPCOUNT, HIGHBIT, *best_holds_scratch()),
             n, cost=_HOLD_LOOKUPS * g.n_classes, bar=bar)
     finally:
         if bar is not None:

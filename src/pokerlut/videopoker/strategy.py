@@ -32,8 +32,12 @@ from .. import _threads
 from .._input import card_array, twice_text
 from .._notice import noticed, progress_bar
 from ..constants import ACE, RANK_CHARS, RANK_NAMES, WILD
+from ..kernels import videopoker_patterns as patterns
+from ..kernels.videopoker_holds import hold_values as kernel_hold_values
+from ..kernels.videopoker_scratch import (dense_ids_scratch, hold_values_scratch, pattern_beats_scratch,
+                                          pattern_codes_scratch)
+from ..kernels.videopoker_tables import HIGHBIT, POPCOUNT
 from ..typing import CardsLike
-from . import _kernels
 from ._tables import BINOM, N_CARDS, canonical_deals, classify_cards, game_tables, pay_levels, pay_scale
 from .games import GAMES, Game, PayTable, PayTableLike, get_game, make_paytable
 
@@ -126,9 +130,9 @@ def _pattern_codes(hands: np.ndarray, masks: np.ndarray, dealt_class: np.ndarray
     hands = np.ascontiguousarray(hands, dtype=np.uint8)
     masks = np.ascontiguousarray(masks, dtype=np.uint8)
     dealt_class = np.ascontiguousarray(dealt_class, dtype=np.int64)
-    _threads.run_blocks(lambda lo, hi, slot: _kernels.hold_pattern_codes(
+    _threads.run_blocks(lambda lo, hi, slot: patterns.hold_pattern_codes(
         hands[lo:hi], masks[lo:hi], dealt_class[lo:hi], is_wild, pair_min, cls, band, _WINDOWS, counted,
-        _ROYAL_RANKS, out[lo:hi]), len(hands), cost=_HOLD_LOOKUPS * masks.shape[1] // 32)
+        _ROYAL_RANKS, out[lo:hi], pattern_codes_scratch()), len(hands), cost=_HOLD_LOOKUPS * masks.shape[1] // 32)
     return out
 
 
@@ -165,18 +169,18 @@ def _pattern_name(code: int, game: Game) -> str:
         return labels[label_id] if one is None else RANK_NAMES[one]
 
     high = f"{f_c} high" if has_high else ""
-    if kind == _kernels.PAT_DISCARD:
+    if kind == patterns.PAT_DISCARD:
         return "Discard everything"
-    if kind == _kernels.PAT_DEALT:
+    if kind == patterns.PAT_DEALT:
         name = game.class_names[f_a]
         return f"Dealt {name[0].lower()}{name[1:]}"
-    if kind == _kernels.PAT_DEALT_NOTHING:
+    if kind == patterns.PAT_DEALT_NOTHING:
         return "Dealt hand that pays nothing, kept"
-    if kind == _kernels.PAT_WILD_ONLY:
+    if kind == patterns.PAT_WILD_ONLY:
         return "Joker alone" if game.wild_cards == (WILD,) else f"{_WORDS[w]} deuce{'s' if w > 1 else ''} alone"
-    if kind == _kernels.PAT_GROUP:
+    if kind == patterns.PAT_GROUP:
         label, kicker = f_a % 8, f_a // 8
-        if f_b == _kernels.PAT_TWO_PAIR:
+        if f_b == patterns.PAT_TWO_PAIR:
             name = f"Two pair ({labels[label]} up)"
         elif f_b == 2:
             name = f"Pair of {labels[label]}"
@@ -184,20 +188,20 @@ def _pattern_name(code: int, game: Game) -> str:
             name = f"{_WORDS[f_b]} {band_labels[label]}"
         extra = f", {singular(kicker - 1)} kicker" if kicker else f" + {f_c} other cards" if f_c else ""
         return f"{name}{quals(wilds)}{extra}"
-    if kind == _kernels.PAT_SINGLE:
+    if kind == patterns.PAT_SINGLE:
         return f"{RANK_NAMES[f_a].capitalize()} alone"
-    if kind == _kernels.PAT_SUITED_PAIR:
+    if kind == patterns.PAT_SUITED_PAIR:
         return f"Suited {ranks_text(f_a)}"
-    if kind == _kernels.PAT_UNSUITED_HIGH:
+    if kind == patterns.PAT_UNSUITED_HIGH:
         return f"Unsuited {ranks_text(f_a)}"
-    if kind == _kernels.PAT_ROYAL:
+    if kind == patterns.PAT_ROYAL:
         return f"{k} to a royal flush{quals(wilds)}"
     ways = f"{f_b} way{'' if f_b == 1 else 's'}"
-    if kind == _kernels.PAT_STRAIGHT_FLUSH:
+    if kind == patterns.PAT_STRAIGHT_FLUSH:
         return f"{k} to a straight flush{quals(ways, high, wilds)}"
-    if kind == _kernels.PAT_FLUSH:
+    if kind == patterns.PAT_FLUSH:
         return f"{k} to a flush{quals(high, wilds)}"
-    if kind == _kernels.PAT_STRAIGHT:
+    if kind == patterns.PAT_STRAIGHT:
         return f"{k} to a straight{quals(ways, high, wilds)}"
     return f"{k} unrelated cards{quals(high, wilds)}"
 
@@ -301,9 +305,9 @@ def _all_hold_values(deals: np.ndarray, table: PayTable) -> np.ndarray:
     n = len(deals)
     masks = np.empty((n, 32), dtype=np.uint8)
     scaled = np.empty((n, 32), dtype=np.float64)
-    _threads.run_blocks(lambda lo, hi, slot: _kernels.hold_values(
+    _threads.run_blocks(lambda lo, hi, slot: kernel_hold_values(
         deals[lo:hi], masks[lo:hi], scaled[lo:hi], BINOM, tabs.offsets, levels, tabs.class5, ps.pay, ps.scale,
-        _kernels.POPCOUNT, _kernels.HIGHBIT), n, cost=_HOLD_LOOKUPS)
+        POPCOUNT, HIGHBIT, *hold_values_scratch()), n, cost=_HOLD_LOOKUPS)
     by_mask = np.empty_like(scaled)
     np.put_along_axis(by_mask, masks.astype(np.intp), scaled, axis=1)
     return by_mask
@@ -314,9 +318,10 @@ def _dense(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ids = np.empty(len(codes), dtype=np.int64)
     slots = 1 << 12
     while True:
-        uniques = _kernels.dense_ids(codes, slots, ids)
-        if len(uniques) or not len(codes):
-            return uniques, ids
+        keys, table_ids, uniques = dense_ids_scratch(slots)
+        n_unique = patterns.dense_ids(codes, ids, keys, table_ids, uniques)
+        if n_unique >= 0:
+            return uniques[:n_unique].copy(), ids
         slots *= 4
 
 
@@ -397,8 +402,8 @@ def strategy_chart(game: str | Game = "jacks-or-better", paytable: PayTableLike 
         beats = np.zeros((n_pat, n_pat), dtype=np.float64)
         best_weight = np.zeros(n_pat, dtype=np.float64)
         value_sum = np.zeros(n_pat, dtype=np.float64)
-        _kernels.pattern_beats(np.ascontiguousarray(pattern), values / pay_scale(table).unit, weights, beats,
-                               best_weight, value_sum)
+        patterns.pattern_beats(np.ascontiguousarray(pattern), values / pay_scale(table).unit, weights, beats,
+                               best_weight, value_sum, *pattern_beats_scratch(n_pat))
         in_chart = np.flatnonzero(best_weight > 0)
         mean_value = value_sum[in_chart] / best_weight[in_chart]
         ranked = in_chart[_order(beats[np.ix_(in_chart, in_chart)], mean_value, [names[p] for p in in_chart])]
