@@ -136,7 +136,7 @@ def _video_poker_games() -> int:
 STATED_COUNTS = {
     ("docs/videopoker.md", "video poker games"): _video_poker_games,
     ("src/pokerlut/videopoker/games.py", "video poker games"): _video_poker_games,
-    ("docs/rules.md", "stud games"): lambda: sum(v.rule.startswith("stud") for v in pokerlut.VARIANTS.values()),
+    ("docs/rules.md", "stud games"): lambda: sum(v.rule.deal == "stud" for v in pokerlut.VARIANTS.values()),
     ("docs/rules.md", "three-card games"): lambda: sum(3 in v.hand_sizes for v in pokerlut.VARIANTS.values()),
 }
 

@@ -66,7 +66,7 @@ from .kernels.pointers import JitTypeError, card_row, scratch, stack_array, tabl
 from .kernels.primitives import (add_card, hand_value_of_bits, has_poison, lookup, rank_masks, row_value, suit_rank_bit,
                                  value_of_masks, wild_count)
 from .kernels.registry import select_kernel
-from .variants import OMAHA_HILO, VariantLike, get_variant
+from .variants import VariantLike, get_variant
 
 __all__ = ["Tables", "Hand", "JitTypeError", "tables", "rank", "rank_checked", "empty", "hand", "add", "value",
            "category", "compare", "best_five", "omaha"]
@@ -149,10 +149,10 @@ def tables(variant: VariantLike = "high") -> Tables:
     (1404, 0, 'uint16')
     """
     v = get_variant(variant)
-    if v.rule == OMAHA_HILO:
+    if v.rule.shares_board and v.rule.hilo:
         raise ValueError("Omaha hi-lo ranks each side from its own tables: pass pokerlut.jit.tables('omaha') for "
                          "the high and pokerlut.jit.tables('eight-or-better') for the low to pokerlut.jit.omaha")
-    return _tables("high" if v.is_omaha else v.name)
+    return _tables(v.table_set if v.rule.shares_board else v.name)
 
 
 # --------------------------------------------------------------------------- whole hands

@@ -53,7 +53,7 @@ def with_context(what: str, function: Callable[..., T], *args: Any, **kwargs: An
 def _board(args: argparse.Namespace, variant: Variant) -> np.ndarray | None:
     from ..cards import parse_cards
 
-    if not variant.is_omaha:
+    if not variant.rule.shares_board:
         if args.board:
             raise ValueError(f"--board: a {variant.name} hand is given whole; --board is for omaha")
         return None

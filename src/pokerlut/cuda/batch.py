@@ -393,7 +393,7 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
     ([True, False], [1.0, 0.0])
     """
     v = get_variant(variant)
-    if v.is_omaha or v.is_hilo:
+    if v.rule.shares_board or v.rule.hilo:
         raise ValueError(f"pokerlut.cuda.showdown ranks the best-five games; the {v.name} game is not served on the "
                          f"GPU (use pokerlut.showdown)")
     v = best_five_variant(v, "pokerlut.cuda.showdown")

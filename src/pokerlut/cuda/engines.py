@@ -34,7 +34,7 @@ from ..equities.plan import combinations
 from ..equities.results import fractions
 from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
 from ..strength import category as cpu_category, category_names
-from ..variants import VariantLike, best_five_variant
+from ..variants import BEST_FIVE_VARIANTS, VariantLike, best_five_variant
 from ._support import simulated
 from .batch import launch_shape
 from .device import cuda, hand_value, hash_for, suit_rank_bit, tables as device_tables
@@ -186,7 +186,7 @@ def category_counts(n_cards: int, variant: VariantLike = "high", *, deck: Any = 
 
 
 def _holdem_only(v) -> None:
-    if v.is_stud or 7 not in v.hand_sizes:
+    if v.name not in BEST_FIVE_VARIANTS:
         raise ValueError(f"the GPU equity engines deal Hold'em (two hole cards, a five-card board); the {v.name} "
                          f"game is not served (use pokerlut.equity)")
 

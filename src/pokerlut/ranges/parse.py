@@ -239,7 +239,7 @@ def parse_range(text: str, *, blocked: CardsLike | None = None, variant: Variant
     >>> len(parse_range("AA**, KQJTds", variant="omaha"))
     6997
     """
-    if get_variant(variant).is_omaha:
+    if get_variant(variant).rule.shares_board:  # Omaha: hands of 4-6 hole cards
         return parse_omaha_range(text, blocked=blocked)
     if not isinstance(text, str):
         raise TypeError(f"a range is a string, not {type(text).__name__}")
