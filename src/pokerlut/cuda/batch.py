@@ -425,10 +425,8 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
         if array.dtype.kind not in "iu":
             raise TypeError(f"{name} on the device must be an integer array of card ids, got dtype {array.dtype}")
     n_board = board.shape[1]
-    if n_hole + n_board not in v.hand_sizes:
-        wanted = " or ".join(map(str, v.hand_sizes)) if len(v.hand_sizes) < 3 else "5, 6 or 7"
-        raise ValueError(f"each player's hand (hole {n_hole} + board {n_board} cards) must have {wanted} cards "
-                         f"in the {v.name} game")
+    if not v.rule.showdown_sizes_fit(n_hole, n_board, v.hand_sizes):
+        raise ValueError(v.rule.showdown_size_text(n_hole, n_board, v.name, v.hand_sizes))
     if n_players < 1:
         raise ValueError("a showdown needs at least one player")
     strengths = cuda.device_array((n_deals, n_players), np.uint16)

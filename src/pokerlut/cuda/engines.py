@@ -27,7 +27,9 @@ import numpy as np
 
 from .. import layout
 from .._input import check_deal, deal_cards
-from ..constants import BOARD_CARDS, HAND_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_STRENGTH, MIN_PLAYERS, N_NATURAL
+from .._messages import sizes_text
+from ..constants import (BOARD_CARDS, HAND_SIZES, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_STRENGTH,
+                         MIN_PLAYERS, N_NATURAL)
 from ..enumeration import deck_of
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
 from ..equities.plan import combinations
@@ -212,8 +214,8 @@ def _holdem_deal(players, board, dead, variant, random_ok: bool):
         holes.append(cards)
     board = deal_cards(board, "the board")
     dead = deal_cards(dead, "dead cards")
-    if len(board) not in (0, 3, 4, 5):
-        raise ValueError(f"the board holds 0, 3, 4 or 5 cards, got {len(board)}")
+    if len(board) not in HOLDEM_BOARD_SIZES:
+        raise ValueError(f"the board holds {sizes_text(HOLDEM_BOARD_SIZES)} cards, got {len(board)}")
     groups = [(f"player {p}'s card", h) for p, h in enumerate(holes) if h is not None]
     groups += [("board card", board), ("dead card", dead)]
     natural = v.tables.natural.cards  # equity deals no wild card

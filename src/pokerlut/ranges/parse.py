@@ -32,7 +32,7 @@ import numpy as np
 
 from .. import config
 from ..cards import format_cards, parse_cards
-from ..constants import N_NATURAL, RANK_CHARS
+from ..constants import HOLDEM_HOLE, N_NATURAL, RANK_CHARS
 from ..typing import CardsLike
 from ..variants import VariantLike, get_variant
 from .omaha import OmahaRange, parse_omaha_range
@@ -82,7 +82,7 @@ class Range(NamedTuple):
                              f"sequence") from None
         if combos.dtype.kind not in "iu":
             raise TypeError(f"{what}: combos must hold integer card ids, got dtype {combos.dtype}")
-        if combos.ndim != 2 or combos.shape[1] != 2:
+        if combos.ndim != 2 or combos.shape[1] != HOLDEM_HOLE:
             raise ValueError(f"{what}: combos must have shape (n, 2), got {combos.shape}")
         if weights.dtype.kind not in "iuf" or weights.dtype.kind == "b":
             raise TypeError(f"{what}: weights must be numbers, got dtype {weights.dtype}")
