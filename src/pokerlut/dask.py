@@ -101,7 +101,8 @@ def evaluate(hands: Any, *, check: bool = True) -> Any:
     if hands.dtype.kind not in "iu":
         raise TypeError(f"hands must hold integer card ids, got a dask array of dtype {hands.dtype}")
     if hands.shape[-1] not in HAND_SIZES:
-        raise ValueError(f"hands must have shape (..., {' or '.join(map(str, HAND_SIZES))}): the last axis holds the cards of one hand; "
+        sizes = " or ".join(map(str, HAND_SIZES))
+        raise ValueError(f"hands must have shape (..., {sizes}): the last axis holds the cards of one hand; "
                          f"got shape {hands.shape}")
     last = hands.ndim - 1
     hands = hands.rechunk({last: -1})

@@ -131,9 +131,9 @@ def _histogram_kernel(deck, n, binom, n_prefixes, t, hist):
 
 def _check_n_cards(n_cards) -> int:
     if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
-        raise TypeError(f"n_cards must be an integer 5, 6 or 7, got {n_cards!r}")
+        raise TypeError(f"n_cards must be an integer {sizes_text(HAND_SIZES)}, got {n_cards!r}")
     if n_cards not in HAND_SIZES:
-        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+        raise ValueError(f"n_cards must be {sizes_text(HAND_SIZES)}, got {n_cards}")
     return int(n_cards)
 
 
@@ -151,8 +151,8 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high", *, deck: Any
     n_cards = _check_n_cards(n_cards)
     v = best_five_variant(variant, "pokerlut.cuda.strength_histogram")
     if n_cards not in v.hand_sizes or v.tables.suit_sets:
-        raise ValueError(f"strength_histogram counts hands of 5, 6 or 7 cards ranked by rank sums; the {v.name} "
-                         f"game ranks hands of {' or '.join(map(str, v.hand_sizes))} cards")
+        raise ValueError(f"strength_histogram counts hands of {sizes_text(HAND_SIZES)} cards ranked by rank sums; the "
+                         f"{v.name} game ranks hands of {sizes_text(v.hand_sizes)} cards")
     cards = deck_of(v.tables) if deck is None else np.asarray(deal_cards(deck, "deck"), np.int64)
     if deck is not None:
         check_deal([("deck card", cards.astype(np.uint8))], v.tables.natural.cards, f"the {v.name} game",

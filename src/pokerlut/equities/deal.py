@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from .. import config
 from .._input import check_deal, deal_cards, natural_card_table
+from .._messages import sizes_text
 from ..cards import format_cards, parse_cards, shown
 from ..constants import BOARD_CARDS, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL, WILD
 from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
@@ -36,7 +37,7 @@ from ..rules import with_article
 from ..variants import Variant, VariantLike, get_variant
 
 __all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks", "relative_weights",
-           "fit_together", "raise_if_unfit", "FIT_SEARCH_NODES",
+           "fit_together", "raise_if_unfit", "FIT_SEARCH_NODES", "check_seats", "check_deck", "PLAYER_READERS",
            "PlayerLike", "PlayersLike"]
 
 #: One player of an equity question: hole cards (ids or text like ``"AhKh"``), range text
@@ -294,7 +295,8 @@ def _read_holdem_player(value, index: int, v: Variant, who: str) -> Player:
     name = f"{who} {index}"
     rule = v.rule
     if isinstance(value, OmahaRange):
-        raise TypeError(f"{name}: a {v.name} player is two hole cards or a Range, not an OmahaRange")
+        raise TypeError(f"{name}: a {v.name} player is {sizes_text(rule.hole_sizes)} hole cards or a Range, not an "
+                        f"OmahaRange")
     if isinstance(value, Range):
         rng = value.validated(f"{name}'s range")  # validated first: a malformed Range has no meaningful length
         return Player(f"range ({len(rng)} combos)", None, rng)
@@ -333,6 +335,31 @@ def _one_combo_player(player: Player) -> Player:
 PLAYER_READERS = {"holdem": _read_holdem_player, "omaha": _read_omaha_player}
 
 
+def check_seats(n: int, min_players: int = MIN_PLAYERS) -> int:
+    """``n``, when a deal may seat that many players; else the ``ValueError`` every deal reader gives."""
+    if not min_players <= n <= MAX_PLAYERS:
+        raise ValueError(f"equity needs {min_players} to {MAX_PLAYERS} players, got {n}")
+    return n
+
+
+def check_deck(v: Variant, n_players: int, hole_size: int, n_dead: int) -> None:
+    """The ``ValueError`` of every deal reader when ``n_players`` hands of ``hole_size`` cards, the
+    whole board of the rule and ``n_dead`` dead cards need more cards than the game's deck holds.
+
+    >>> check_deck(get_variant("stud"), 8, 7, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 8 players of 7 cards and 0 dead cards need 56 cards: more than the 52 of the deck (no community ...
+    """
+    board = max(v.rule.board_sizes)
+    needed = hole_size * n_players + board + n_dead
+    if needed > v.deck_size:
+        dealt = f", {board} board cards and" if board else " and"
+        alone = "" if board else " (no community card is dealt)"
+        raise ValueError(f"{n_players} players of {hole_size} cards{dealt} {n_dead} dead cards need {needed} cards: "
+                         f"more than the {v.deck_size} of the deck{alone}")
+
+
 def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", variant: VariantLike = "high", *,
                who: str = "player",
                min_players: int = MIN_PLAYERS) -> Deal:
@@ -364,9 +391,7 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
     if isinstance(players, (str, bytes, Range)) or not isinstance(players, Sequence):
         raise TypeError("players is a list of hands or ranges, e.g. ['AhKh', 'QQ+']")
     v = get_variant(variant)
-    n = len(players)
-    if not min_players <= n <= MAX_PLAYERS:
-        raise ValueError(f"equity needs {min_players} to {MAX_PLAYERS} players, got {n}")
+    n = check_seats(len(players), min_players)
     board_cards = deal_cards(board, "the board")
     dead_cards = deal_cards(dead, "the dead cards")
     rule = v.rule
@@ -382,10 +407,7 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
     if len(holes) > 1:
         raise ValueError(f"every {v.name} player holds the same number of hole cards, got {sorted(holes)}")
     hole_size = holes.pop() if holes else rule.hole_sizes[0]
-    needed = hole_size * n + BOARD_CARDS + len(dead_cards)
-    if needed > v.deck_size:
-        raise ValueError(f"{n} players of {hole_size} cards, {BOARD_CARDS} board cards and {len(dead_cards)} dead "
-                         f"cards need {needed} cards: more than the {v.deck_size} of the deck")
+    check_deck(v, n, hole_size, len(dead_cards))
     deal = Deal(v, tuple(parsed), board_cards, dead_cards)
     known = np.concatenate([deal.fixed, outside_deck(v.name)])
     seated = []

@@ -35,12 +35,12 @@ from .. import _threads, config
 from .._input import check_deal, deal_cards, natural_card_table
 from .._notice import progress_bar
 from ..cards import format_cards, shown
-from ..constants import MAX_PLAYERS, MIN_PLAYERS, STUD_CARDS, WILD
+from ..constants import STUD_CARDS, WILD
 from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..kernels.registry import stud_exact_kernel, stud_mc_kernel
 from ..variants import VARIANTS, Variant, VariantLike, get_variant
 from . import plan, registry
-from .deal import card_mask
+from .deal import card_mask, check_deck, check_seats
 from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
 
 __all__ = ["stud_equity", "StudPlayer", "StudDeal", "read_players", "read_stud_deal", "run_stud", "STUD_DEAL",
@@ -96,17 +96,12 @@ def read_players(players, dead, v: Variant) -> tuple[list[StudPlayer], np.ndarra
     """The players and dead cards of a stud deal, checked together (see the module doc)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError("players is a list of stud hands, e.g. ['As Ad 7c', ('Kh', 6)]")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+    check_seats(len(players))
     parsed = [_read_player(p, i, v) for i, p in enumerate(players)]
     dead_cards = deal_cards(dead, "the dead cards")
     groups = [("dead card", dead_cards)] + [(f"player {i}'s card", p.known) for i, p in enumerate(parsed)]
     check_deal(groups, natural_card_table(v.tables.cards), "equity calculations", v.describe_deck())
-    seven = v.rule.hole_sizes[-1]
-    needed = seven * len(parsed) + len(dead_cards)
-    if needed > v.deck_size:
-        raise ValueError(f"{len(parsed)} players of {seven} cards and {len(dead_cards)} dead cards need {needed} "
-                         f"cards: more than the {v.deck_size} of the deck (no community card is dealt)")
+    check_deck(v, len(parsed), v.rule.hole_sizes[-1], len(dead_cards))
     return parsed, dead_cards
 
 
