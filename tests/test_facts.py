@@ -323,6 +323,37 @@ def test_every_game_has_a_registered_rule_and_its_rule_a_deal_reader():
         assert v.rule.deal is None or registry.engines(v.rule.deal), v.name
 
 
+# --- equity engines come from the registry, one call to add ----------------------------------
+
+def test_an_engine_registered_in_one_call_answers_before_the_next():
+    from pokerlut.equities import registry
+    canned = _equity_result()
+    asked = []
+
+    def run(deal, question):
+        asked.append((deal.labels, question.exact))
+        return canned if deal.labels == ["AhKh", "QdQc"] else None  # others pass to the Hold'em engine
+
+    registry.register_engine("holdem", registry.Engine("canned", run), before="holdem")
+    try:
+        assert [e.name for e in registry.engines("holdem")][:2] == ["canned", "holdem"]
+        assert pokerlut.equity(["AhKh", "QdQc"], exact=True) is canned
+        other = pokerlut.equity(["AhKh", "JdJc"], board="2c 3d 4h 5s 9c")
+        assert other is not canned and other.method == "exact" and other.engine == "enumerate"
+        assert asked == [(["AhKh", "QdQc"], True), (["AhKh", "JdJc"], None)]
+        with pytest.raises(ValueError, match="registered for 'holdem' already"):
+            registry.register_engine("holdem", registry.Engine("canned", run))
+    finally:
+        registry.READERS["holdem"].engines[:] = [e for e in registry.engines("holdem") if e.name != "canned"]
+
+
+def test_options_an_engine_does_not_take_are_refused_by_the_registry():
+    with pytest.raises(ValueError, match="per_combo and method are for the Hold'em games, not stud"):
+        pokerlut.equity(["As Ad", "Kh"], variant="stud", per_combo=True)
+    with pytest.raises(ValueError, match="per_combo and method are for the Hold'em games, not omaha"):
+        pokerlut.equity(["Ah Kh Qd Jd", "2c 3c 4d 5d"], variant="omaha", method="sweep")
+
+
 # --- game counts the docs state, checked against the registries -------------------------------
 
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "

@@ -81,11 +81,6 @@ class HandRule:
         """Whether every player's hand is his hole cards and one board (not a row of his own)."""
         return self.hand == TWO_PLUS_THREE
 
-    @property
-    def equity_hole_sizes(self) -> tuple[int, ...]:
-        """The hole cards a player of an equity question holds."""
-        return self.hole_sizes
-
     def game(self, variant: str) -> str:
         """The game a message names, with its article (``"a Hold'em"``, ``"an omaha-hilo"``)."""
         return with_article(self.deal_game or variant)
