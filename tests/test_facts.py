@@ -354,6 +354,14 @@ def test_options_an_engine_does_not_take_are_refused_by_the_registry():
         pokerlut.equity(["Ah Kh Qd Jd", "2c 3c 4d 5d"], variant="omaha", method="sweep")
 
 
+def test_the_board_deal_reader_refuses_the_games_of_another_reader():
+    from pokerlut.equities.deal import parse_deal
+    with pytest.raises(ValueError, match=r"the stud game does not: use pokerlut.equity\(..., variant='stud'\)"):
+        parse_deal(["As Ad", "Kh Kd"], variant="stud")
+    with pytest.raises(ValueError, match="the badugi game does not: use pokerlut.showdown"):
+        parse_deal(["As Ad", "Kh Kd"], variant="badugi")
+
+
 # --- game counts the docs state, checked against the registries -------------------------------
 
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "

@@ -395,7 +395,11 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
     board_cards = deal_cards(board, "the board")
     dead_cards = deal_cards(dead, "the dead cards")
     rule = v.rule
-    read_player = PLAYER_READERS[rule.deal]
+    read_player = PLAYER_READERS.get(rule.deal)
+    if read_player is None:
+        use = f"pokerlut.equity(..., variant={v.name!r})" if rule.deal else "pokerlut.showdown"
+        raise ValueError(f"this question deals hole cards and a shared board (Hold'em, Omaha), which the {v.name} "
+                         f"game does not: use {use}")
     parsed = [read_player(p, i, v, who) for i, p in enumerate(players)]
     groups = [("board card", board_cards), ("dead card", dead_cards)]
     groups += [(f"{who} {i}'s card", p.hole) for i, p in enumerate(parsed) if p.hole is not None]
