@@ -9,7 +9,7 @@ adds its deck, its table sets and its own hand sizes.
 
 Code elsewhere reads the rule's fields; it never compares a rule's name.  Engines are found in
 registries keyed by :attr:`HandRule.hand` (the showdown's rankers) and :attr:`HandRule.deal`
-(:mod:`pokerlut.equities.engines`).
+(:mod:`pokerlut.equities.registry`).
 
 >>> OMAHA_HILO.hole_sizes, OMAHA_HILO.hilo, OMAHA_HILO.qualifier
 ((4, 5, 6), True, 'eight or better')
@@ -55,7 +55,7 @@ class HandRule:
 
     name: str  #: the rule's name, for people (``"omaha hi-lo"``)
     hand: str  #: how a hand is made: :data:`GIVEN_CARDS`, :data:`TWO_PLUS_THREE` or :data:`AS_DEALT`
-    #: the deal reader and equity engines of its games (a key of :mod:`pokerlut.equities.engines`); None: no equity
+    #: the deal reader and equity engines of its games (a key of :mod:`pokerlut.equities.registry`); None: no equity
     deal: str | None
     hole_sizes: tuple[int, ...] = ()  #: hole cards per player in an equity question (stud: the seven he ends with)
     board_sizes: tuple[int, ...] = ()  #: known board cards an equity question may show
