@@ -75,6 +75,8 @@ HAND_SIZES = (5, 6, 7)
 BADUGI_CARDS = 4
 THREE_CARDS = 3
 OFC_ROW_SIZES = (3, 5)
+#: The cards of a hand the ladders rank: the best five.
+FIVE_CARDS = 5
 #: Seven-card stud: the cards each player ends with.
 STUD_CARDS = 7
 #: The most cards one hand may hold (Hold'em: 2 hole + 5 board).

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import config
+from .constants import HAND_SIZES
 from .typing import CardsLike, SeedLike
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -99,8 +100,9 @@ def evaluate(hands: Any, *, check: bool = True) -> Any:
                          f"got shape {hands.shape}")
     if hands.dtype.kind not in "iu":
         raise TypeError(f"hands must hold integer card ids, got a dask array of dtype {hands.dtype}")
-    if hands.shape[-1] not in (5, 6, 7):
-        raise ValueError(f"hands must have shape (..., 5 or 6 or 7): the last axis holds the cards of one hand; "
+    if hands.shape[-1] not in HAND_SIZES:
+        sizes = " or ".join(map(str, HAND_SIZES))
+        raise ValueError(f"hands must have shape (..., {sizes}): the last axis holds the cards of one hand; "
                          f"got shape {hands.shape}")
     last = hands.ndim - 1
     hands = hands.rechunk({last: -1})

@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import _threads, layout
-from ._messages import shown
+from ._messages import shown, sizes_text
 from ._notice import compile_notice
 from .constants import HAND_SIZES, N_NATURAL
 from .kernels.primitives import suit_rank_bit
@@ -24,9 +24,9 @@ __all__ = ["strength_histogram", "category_counts", "deck_of"]
 
 def _check_n_cards(n_cards) -> int:
     if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
-        raise TypeError(f"n_cards must be an integer 5, 6 or 7, got {shown(n_cards)}")
+        raise TypeError(f"n_cards must be an integer {sizes_text(HAND_SIZES)}, got {shown(n_cards)}")
     if n_cards not in HAND_SIZES:
-        raise ValueError(f"n_cards must be 5, 6 or 7, got {shown(n_cards)}")
+        raise ValueError(f"n_cards must be {sizes_text(HAND_SIZES)}, got {shown(n_cards)}")
     return int(n_cards)
 
 
@@ -62,8 +62,8 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high") -> NDArray[n
     n_cards = _check_n_cards(n_cards)
     v = best_five_variant(variant, "strength_histogram")
     if n_cards not in v.hand_sizes or v.tables.suit_sets:
-        raise ValueError(f"strength_histogram counts hands of 5, 6 or 7 cards ranked by rank sums; the {v.name} "
-                         f"game ranks hands of {' or '.join(map(str, v.hand_sizes))} cards")
+        raise ValueError(f"strength_histogram counts hands of {sizes_text(HAND_SIZES)} cards ranked by rank sums; the "
+                         f"{v.name} game ranks hands of {sizes_text(v.hand_sizes)} cards")
     return _histogram(v.tables, n_cards)
 
 

@@ -57,7 +57,8 @@ from ._input import card_array, deal_rows, integer_array, natural_card_table, ra
 from ._notice import noticed
 from ._records import different_items, same_items
 from .cards import format_cards, shown  # noqa: F401  (format_cards: the examples use it)
-from .constants import HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_NATURAL, N_RANKS, N_SUITS
+from ._messages import sizes_text
+from .constants import CLASS_BOARD_SIZES, DRAW_BOARD_SIZES, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_NATURAL, N_RANKS, N_SUITS
 from .kernels import registry
 from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FLOP_BOARDS, FLOP_POSITIONS_SHIFT,
                           FLOP_SEGMENT_SHIFT, FREE_AT, HASH_AT, MAX_ROUNDS, OFFSET_BLOCK_BITS,
@@ -489,7 +490,7 @@ class StreetIndexer:
         kernel = registry.iso_kernel("street_rows")
         spec = self.spec(holes.shape[1], int(bool(check)))
         offsets = self._packed_offsets if holes.shape[1] else (_NO_OFFSETS, _NO_REL)
-        flops = self._flop_boards if holes.shape[1] == HOLDEM_HOLE and self.board_rounds == (3,) else _NO_FLOPS
+        flops = self._flop_boards if holes.shape[1] == HOLDEM_HOLE and self.board_rounds == DRAW_BOARD_SIZES[:1] else _NO_FLOPS
         args = self._board_tables() + offsets + (self.segments, flops)
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
@@ -572,10 +573,10 @@ def rounds_of(n_board: int, hole: bool = True, by_round: bool = True) -> tuple[i
     ((2, 3, 1, 1), (2, 5), (3, 1), (2,))
     """
     if isinstance(n_board, bool) or not isinstance(n_board, (int, np.integer)) or n_board not in HOLDEM_BOARD_SIZES:
-        raise ValueError(f"a Hold'em board has 0, 3, 4 or 5 cards, got {shown(n_board)}")
+        raise ValueError(f"a Hold'em board has {sizes_text(HOLDEM_BOARD_SIZES)} cards, got {shown(n_board)}")
     board = ((3,) + (1,) * (n_board - 3) if by_round else (n_board,)) if n_board else ()
     if not hole and not board:
-        raise ValueError("a board alone needs 3, 4 or 5 cards")
+        raise ValueError(f"a board alone needs {sizes_text(CLASS_BOARD_SIZES)} cards")
     return ((HOLDEM_HOLE,) if hole else ()) + board
 
 
@@ -651,10 +652,11 @@ def _street_rows(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray, tuple
     if hole_array is not None and (hole_array.ndim == 0 or hole_array.shape[-1] != HOLDEM_HOLE):
         raise ValueError(f"holes must have shape (..., 2), got shape {hole_array.shape}")
     if board_array is not None and (board_array.ndim == 0 or board_array.shape[-1] not in HOLDEM_BOARD_SIZES):
-        raise ValueError(f"boards must have shape (..., b) with b in 0, 3, 4, 5, got shape {board_array.shape}")
+        sizes = ", ".join(map(str, HOLDEM_BOARD_SIZES))
+        raise ValueError(f"boards must have shape (..., b) with b in {sizes}, got shape {board_array.shape}")
     if hole_array is None:
         if board_array is None or board_array.shape[-1] == 0:
-            raise ValueError("a board alone needs 3, 4 or 5 cards")
+            raise ValueError(f"a board alone needs {sizes_text(CLASS_BOARD_SIZES)} cards")
         lead = board_array.shape[:-1]
         hole_array = np.zeros(lead + (0,), np.uint8)
     else:

@@ -58,7 +58,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import layout
-from .constants import NO_CARD, NO_STRENGTH, WILD
+from .constants import FIVE_CARDS, HAND_SIZES, NO_CARD, NO_STRENGTH, OMAHA_BOARD_SIZES, OMAHA_HOLE_SIZES, WILD
 from .kernels.compile import jit as compile_jit, jitted
 from .kernels.intrinsics import unlikely
 from .kernels.omaha import board_triples, omaha_value
@@ -66,7 +66,7 @@ from .kernels.pointers import JitTypeError, card_row, scratch, stack_array, tabl
 from .kernels.primitives import (add_card, hand_value_of_bits, has_poison, lookup, rank_masks, row_value, suit_rank_bit,
                                  value_of_masks, wild_count)
 from .kernels.registry import select_kernel
-from .variants import OMAHA_HILO, VariantLike, get_variant
+from .variants import VariantLike, get_variant
 
 __all__ = ["Tables", "Hand", "JitTypeError", "tables", "rank", "rank_checked", "empty", "hand", "add", "value",
            "category", "compare", "best_five", "omaha"]
@@ -81,6 +81,9 @@ _WILD = U64(WILD)
 _NONE = np.uint16(NO_STRENGTH)
 _NO_CARD = np.uint8(NO_CARD)
 _TRIPLES = 10  # three of a board of at most five
+#: The hole and board sizes :func:`omaha` ranks.
+_FEWEST_HOLE, _MOST_HOLE = OMAHA_HOLE_SIZES[0], OMAHA_HOLE_SIZES[-1]
+_FEWEST_BOARD, _MOST_BOARD = OMAHA_BOARD_SIZES[0], OMAHA_BOARD_SIZES[-1]
 #: The pointer of each card argument, its type error naming the function and the argument.
 _RANK_CARDS, _RANK_CHECKED_CARDS, _HAND_CARDS = (card_row(f"pokerlut.jit.{name}: cards")
                                                  for name in ("rank", "rank_checked", "hand"))
@@ -149,10 +152,10 @@ def tables(variant: VariantLike = "high") -> Tables:
     (1404, 0, 'uint16')
     """
     v = get_variant(variant)
-    if v.rule == OMAHA_HILO:
+    if v.rule.shares_board and v.rule.hilo:
         raise ValueError("Omaha hi-lo ranks each side from its own tables: pass pokerlut.jit.tables('omaha') for "
                          "the high and pokerlut.jit.tables('eight-or-better') for the low to pokerlut.jit.omaha")
-    return _tables("high" if v.is_omaha else v.name)
+    return _tables(v.table_set if v.rule.shares_board else v.name)
 
 
 # --------------------------------------------------------------------------- whole hands
@@ -178,7 +181,7 @@ def _rank_core(n: int):
     return compile_jit(core, f"jit_rank{n}")
 
 
-_RANK5, _RANK6, _RANK7 = (_rank_core(n) for n in (5, 6, 7))
+_RANK5, _RANK6, _RANK7 = (_rank_core(n) for n in HAND_SIZES)
 
 
 @jitted(inline=True)
@@ -380,7 +383,7 @@ def compare(tables, a, b):
     return _compare(table_pointers(tables), row_a, n_a, row_b, n_b)
 
 
-_SELECT5, _SELECT6, _SELECT7 = (select_kernel(k) for k in (5, 6, 7))
+_SELECT5, _SELECT6, _SELECT7 = (select_kernel(k) for k in HAND_SIZES)
 
 
 #: The one error a function here raises inside your loop: output arrays too short to write into.
@@ -389,7 +392,7 @@ _SHORT_OUTPUT = "pokerlut.jit.best_five: five and plays_as must each hold at lea
 
 @jitted()
 def _best_five(tables, cards, five, plays_as):
-    if five.shape[0] < 5 or plays_as.shape[0] < 5:  # checked before anything is written
+    if five.shape[0] < FIVE_CARDS or plays_as.shape[0] < FIVE_CARDS:  # checked before anything is written
         raise ValueError(_SHORT_OUTPUT)
     for slot in range(5):
         five[slot] = _NO_CARD
@@ -434,7 +437,7 @@ def best_five(tables, cards, five, plays_as):
 
 @jitted()
 def _omaha(p, hole, n_hole, board, n_board):
-    if n_hole < 4 or n_hole > 6 or n_board < 3 or n_board > 5:
+    if n_hole < _FEWEST_HOLE or n_hole > _MOST_HOLE or n_board < _FEWEST_BOARD or n_board > _MOST_BOARD:
         return _NONE
     key = _ZERO
     for j in range(n_hole):

@@ -25,7 +25,7 @@ from .kernels.registry import omaha_kernel
 from .strength import describe  # noqa: F401 (the examples use it)
 from .tables import load_table_set
 from .typing import HandsLike, Strengths
-from .variants import OMAHA_HILO, Variant, VariantLike, get_variant
+from .variants import Variant, VariantLike, get_variant
 
 __all__ = ["HiLo", "evaluate_omaha", "omaha_rows", "omaha_tables", "omaha_variant", "omaha_lookups",
            "raise_for_omaha_deals"]
@@ -42,7 +42,7 @@ class HiLo(NamedTuple):
 
 def omaha_variant(variant: VariantLike) -> Variant:
     v = get_variant(variant)
-    if not v.is_omaha:
+    if not v.rule.shares_board:
         raise ValueError(f"evaluate_omaha ranks Omaha hands; {v.name!r} is ranked by pokerlut.evaluate")
     return v
 
@@ -96,7 +96,7 @@ def omaha_rows(holes: np.ndarray, boards: np.ndarray, v: Variant, *, per: int = 
     n_board = boards.shape[1]
     if n != boards.shape[0] * per:
         raise ValueError(f"{n} hands need {n // per} boards of {per} hands each, got {boards.shape[0]}")
-    hilo = v.rule == OMAHA_HILO
+    hilo = v.rule.hilo
     high = np.empty(n, np.uint16)
     low = np.empty(n, np.uint16)
     tables = omaha_tables()

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .boards import BoardBreakdown, range_breakdown
-from .constants import DRAWS, MADE_CLASSES
+from ._messages import sizes_text
+from .constants import CLASS_BOARD_SIZES, DRAWS, MADE_CLASSES
 from .equities.deal import PlayerLike, PlayersLike
 from .equities.grid import DEFAULT_GRID_SAMPLES, EquityGrid, class_equity
 from .ranges import RANKS, class_weights, range_strengths
@@ -344,7 +345,7 @@ def board_classes(hands_or_range: BoardBreakdown | RangeLike | HandsLike, board:
         b = hands_or_range
     else:
         if board is None:
-            raise ValueError("board_classes needs a board (3, 4 or 5 cards)")
+            raise ValueError(f"board_classes needs a board ({sizes_text(CLASS_BOARD_SIZES)} cards)")
         b = range_breakdown(hands_or_range, board)
     if ax is None:
         fig = mpl.figure.Figure(figsize=(10.0, 5.5), layout="constrained")

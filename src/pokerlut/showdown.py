@@ -20,7 +20,8 @@ from .omaha import evaluate_omaha, omaha_rows, omaha_variant
 from .strength import category, category_name
 from .tables import load_table_set
 from .typing import HandsLike, Strengths
-from .variants import OMAHA_HILO, VariantLike, get_variant
+from .rules import AS_DEALT, GIVEN_CARDS, TWO_PLUS_THREE
+from .variants import VariantLike, get_variant
 
 __all__ = ["BestFive", "HiLoShowdown", "OmahaBestFive", "Showdown", "best_five", "compare", "made_cards",
            "omaha_best_five", "showdown"]
@@ -218,7 +219,7 @@ def omaha_best_five(holes: HandsLike, board: HandsLike, *, variant: VariantLike 
     """
     v = omaha_variant(variant)
     ranked = evaluate_omaha(holes, board, variant=v)  # every card checked, with the messages of evaluate_omaha
-    hilo = v.rule == OMAHA_HILO
+    hilo = v.rule.hilo
     high = ranked.high if hilo else ranked
     lead_shape = high.shape
     hole_rows, _ = hand_rows(holes, v.hole_sizes, "holes")
@@ -323,6 +324,29 @@ def _split(strengths: np.ndarray, eligible: np.ndarray | None = None) -> tuple[n
     return winners, np.divide(winners, count, out=np.zeros(winners.shape), where=count > 0)
 
 
+def _rank_shared_board(holes: np.ndarray, boards: np.ndarray, v) -> tuple[np.ndarray, np.ndarray | None]:
+    """High (and, hi-lo, low) strengths of ``holes`` (deals, players, h) each with its deal's board,
+    two hole cards and three of the board (Omaha): each board's row is looked up once for its players."""
+    n_deals, n_players, hole = holes.shape
+    high, low, _ = omaha_rows(np.ascontiguousarray(holes.reshape(-1, hole)), np.ascontiguousarray(boards), v,
+                              per=n_players)
+    return high, low
+
+
+def _rank_whole_rows(holes: np.ndarray, boards: np.ndarray, v) -> tuple[np.ndarray, np.ndarray | None]:
+    """High (and, hi-lo, low) strengths of each player's hole cards and board taken as one hand (the
+    best five of them, or the hand as dealt)."""
+    n_deals, n_players, _ = holes.shape
+    hands = np.concatenate([holes, np.broadcast_to(boards[:, None, :], (n_deals, n_players, boards.shape[1]))], axis=2)
+    rows = np.ascontiguousarray(hands.reshape(-1, hands.shape[2]))
+    high = rank_rows(rows, v.tables, check=False)
+    return high, rank_rows(rows, v.low_tables, check=False) if v.rule.hilo else None  # stud hi-lo
+
+
+#: How a showdown ranks the hands of each kind of hand rule (:attr:`pokerlut.rules.HandRule.hand`).
+_RANKERS = {GIVEN_CARDS: _rank_whole_rows, AS_DEALT: _rank_whole_rows, TWO_PLUS_THREE: _rank_shared_board}
+
+
 def showdown(holes: HandsLike, board: HandsLike = (), *, check: bool = True,
              variant: VariantLike = "high") -> Showdown | HiLoShowdown:
     """Rank every player's best hand of hole cards + board, and split the pot among the best.
@@ -377,14 +401,8 @@ def showdown(holes: HandsLike, board: HandsLike = (), *, check: bool = True,
         board = np.broadcast_to(board, (n_deals, board.shape[0]))
     elif board.ndim != 2 or board.shape[0] != n_deals:
         raise ValueError(f"board must have shape (cards,) or ({n_deals}, cards), got {board.shape}")
-    if v.is_omaha:
-        if hole not in v.hole_sizes or board.shape[1] not in v.board_sizes:
-            raise ValueError(f"an {v.name} hand has 4, 5 or 6 hole cards and a board of 3, 4 or 5 cards; got "
-                             f"{hole} hole cards and {board.shape[1]} board cards")
-    elif hole + board.shape[1] not in v.hand_sizes:
-        wanted = " or ".join(map(str, v.hand_sizes)) if len(v.hand_sizes) < 3 else "5, 6 or 7"
-        raise ValueError(f"each player's hand (hole {hole} + board {board.shape[1]} cards) must have {wanted} cards "
-                         f"in the {v.name} game")
+    if not v.rule.showdown_sizes_fit(hole, board.shape[1], v.hand_sizes):
+        raise ValueError(v.rule.showdown_size_text(hole, board.shape[1], v.name, v.hand_sizes))
     if n_players < 1:
         raise ValueError("a showdown needs at least one player")
     combined = np.concatenate([holes.reshape(n_deals, n_players * hole), board], axis=1)
@@ -395,16 +413,7 @@ def showdown(holes: HandsLike, board: HandsLike = (), *, check: bool = True,
         raise_for_deals(combined, groups, tables.cards, f"the {v.name} game", v.describe_deck(),
                         (n_deals,) if batched else None)
     boards = combined[:, n_players * hole:]
-    if v.is_omaha:
-        # each board's row is looked up once for its players
-        high, low, _ = omaha_rows(np.ascontiguousarray(holes.astype(np.uint8).reshape(-1, hole)),
-                                  np.ascontiguousarray(boards), v, per=n_players)
-    else:
-        hands = np.concatenate([holes.astype(np.uint8),
-                                np.broadcast_to(boards[:, None, :], (n_deals, n_players, boards.shape[1]))], axis=2)
-        rows = np.ascontiguousarray(hands.reshape(-1, hands.shape[2]))
-        high = rank_rows(rows, tables, check=False)
-        low = rank_rows(rows, v.low_tables, check=False) if v.is_hilo else None  # stud hi-lo
+    high, low = _RANKERS[v.rule.hand](holes.astype(np.uint8), boards, v)
     high = high.reshape(n_deals, n_players)
     high_winners, shares = _split(high)
     if low is None:

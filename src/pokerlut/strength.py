@@ -27,7 +27,8 @@ from .constants import (ACE, CATEGORIES, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH
                         NATURAL_STRENGTHS, NO_CARD, ONE_PAIR, RANK_CHARS, RANK_NAMES, RANK_PLURALS, STRAIGHT,
                         STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR)
 from .tables import TableSet
-from .variants import VariantLike, get_variant
+from .variants import (ACE_FIVE_WORDS, BADUGI_WORDS, DEUCE_SEVEN_WORDS, HIGH_WORDS, THREE_CARD_WORDS, VariantLike,
+                       get_variant)
 
 __all__ = ["CATEGORY_NAMES", "MAX_STRENGTH", "NATURAL_STRENGTHS", "category", "category_name", "category_names",
            "describe"]
@@ -212,6 +213,22 @@ def _describe_ace_five(name: str, r: list[int]) -> str:
     return f"{name}, {RANK_PLURALS[r[0]]}{kickers}"
 
 
+def _describe_deuce_seven(name: str, r: list[int]) -> str:
+    if name == _HIGH[HIGH_CARD]:
+        return f"{RANK_NAMES[r[0]].capitalize()}-{RANK_NAMES[r[1]]} low ({_ranks_words(r)})"
+    return _describe_high(name, r)
+
+
+#: How each :attr:`~pokerlut.variants.Variant.describe_style` words a category name and the ranks of a strength.
+_STYLES = {
+    HIGH_WORDS: _describe_high,
+    THREE_CARD_WORDS: lambda name, r: _describe_high(name, r, royal=False),  # three cards: no royal flush
+    ACE_FIVE_WORDS: _describe_ace_five,
+    DEUCE_SEVEN_WORDS: _describe_deuce_seven,
+    BADUGI_WORDS: lambda name, r: f"{name}, {_low_words(r)}",
+}
+
+
 @overload
 def describe(strength: int | np.integer[Any], variant: VariantLike = "high") -> str: ...
 
@@ -261,12 +278,4 @@ def _sentence(strength, variant: VariantLike) -> str:
     cat, *ranks = (int(x) for x in tables.hand_values[s])
     name = CATEGORIES[tables.name][cat]
     r = [x for x in ranks if x != NO_CARD]
-    if tables.name in ("ace-five-low", "eight-or-better"):
-        return _describe_ace_five(name, r)
-    if tables.name == "badugi":
-        return f"{name}, {_low_words(r)}"
-    if tables.name == "three-card-poker":  # three cards: no royal flush
-        return _describe_high(name, r, royal=False)
-    if tables.name == "deuce-seven-low" and name == _HIGH[HIGH_CARD]:
-        return f"{RANK_NAMES[r[0]].capitalize()}-{RANK_NAMES[r[1]]} low ({_ranks_words(r)})"
-    return _describe_high(name, r)
+    return _STYLES[get_variant(variant).describe_style](name, r)

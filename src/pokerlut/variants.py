@@ -44,19 +44,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ._messages import hand_size_text, shown
-from .constants import (BADUGI_CARDS, HAND_SIZES, N_RANKS, N_SUITS, OFC_ROW_SIZES, OMAHA_BOARD_SIZES,
-                        OMAHA_HOLE_SIZES, RANK_CHARS, THREE_CARDS, card)
+from ._messages import shown, sizes_text
+from .constants import BADUGI_CARDS, HAND_SIZES, N_RANKS, N_SUITS, OFC_ROW_SIZES, RANK_CHARS, THREE_CARDS, card
 from . import layout
+from .rules import HOLDEM, OMAHA, OMAHA_HILO, STUD, STUD_HILO, WHOLE, HandRule
 from .tables import TableSet, load_table_set
 
-__all__ = ["Variant", "VARIANTS", "VariantLike", "get_variant", "BEST_FIVE_VARIANTS"]
+__all__ = ["Variant", "VARIANTS", "VariantLike", "get_variant", "register_variant", "BEST_FIVE_VARIANTS"]
 
-BEST_FIVE, OMAHA, OMAHA_HILO = "best five of k", "omaha", "omaha hi-lo"
-#: Seven-card stud (the best five of each player's seven, no board), high only or hi-lo.
-STUD, STUD_HILO = "stud", "stud hi-lo"
-#: Hands ranked whole, as dealt: badugi's four cards, three- and five-card rows.
-WHOLE_HAND = "whole hand"
+#: How :func:`pokerlut.describe` words a strength of the game (a key of :mod:`pokerlut.strength`'s styles):
+#: the high ladder; the three-card ladder (no royal flush); ace-to-five lows; deuce-to-seven lows; badugi.
+HIGH_WORDS, THREE_CARD_WORDS, ACE_FIVE_WORDS, DEUCE_SEVEN_WORDS, BADUGI_WORDS = (
+    "high", "three-card", "ace-to-five", "deuce-to-seven", "badugi")
 
 
 @dataclass(frozen=True)
@@ -66,14 +65,28 @@ class Variant:
     name: str
     title: str  #: human name, e.g. "Short deck"
     ranks: tuple[int, ...]  #: the rank ids its deck holds (four suits each)
-    rule: str  #: BEST_FIVE, OMAHA or OMAHA_HILO
+    rule: HandRule  #: its hand rule (:mod:`pokerlut.rules`): sizes, hi-lo, deal reader, engines
     table_set: str  #: the tables of its (high) hands
     low_table_set: str | None = None  #: the tables of its low hands (hi-lo)
     wild: bool = False  #: the wild card (id 52) may be dealt
     low: bool = False  #: a low game (the better hand has the smaller cards)
-    hole_sizes: tuple[int, ...] = ()  #: hole cards per player (Omaha)
-    board_sizes: tuple[int, ...] = ()  #: board cards (Omaha)
     hand_sizes: tuple[int, ...] = HAND_SIZES  #: the cards of one hand ``evaluate`` ranks (not Omaha)
+    describe_style: str = HIGH_WORDS  #: how :func:`pokerlut.describe` words its strengths
+
+    @property
+    def hole_sizes(self) -> tuple[int, ...]:
+        """Hole cards per player in a showdown of hole cards and a shared board (Omaha); else ``()``."""
+        return self.rule.hole_sizes if self.rule.shares_board else ()
+
+    @property
+    def board_sizes(self) -> tuple[int, ...]:
+        """Board cards of such a showdown (Omaha); else ``()``."""
+        return self.rule.showdown_board_sizes or ()
+
+    @property
+    def given_hand_sizes(self) -> tuple[int, ...]:
+        """The cards of one hand as a user gives it to be ranked: Omaha's hole cards, else a whole hand."""
+        return self.hole_sizes or self.hand_sizes
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -95,18 +108,6 @@ class Variant:
     def low_tables(self) -> TableSet | None:
         return load_table_set(self.low_table_set) if self.low_table_set else None
 
-    @property
-    def is_omaha(self) -> bool:
-        return self.rule in (OMAHA, OMAHA_HILO)
-
-    @property
-    def is_stud(self) -> bool:
-        return self.rule in (STUD, STUD_HILO)
-
-    @property
-    def is_hilo(self) -> bool:
-        """Half the pot to the best high hand, half to the best qualifying low."""
-        return self.rule in (OMAHA_HILO, STUD_HILO)
 
     def hand_size_text(self, got: int) -> str:
         """The one sentence for a hand of ``got`` cards that the game does not rank, as pokerlut's
@@ -117,9 +118,7 @@ class Variant:
         >>> get_variant("omaha").hand_size_text(3)
         'an omaha hand is 4, 5 or 6 hole cards, got 3'
         """
-        if self.is_omaha:
-            return hand_size_text(got, self.hole_sizes, self.name, "hole cards")
-        return hand_size_text(got, self.hand_sizes, self.name)
+        return self.rule.hand_size_text(got, self.name, self.hand_sizes)
 
     def describe_deck(self) -> str:
         """A few words naming the deck, for error messages.
@@ -134,29 +133,54 @@ class Variant:
 
 _ALL_RANKS = tuple(range(N_RANKS))
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (
-    Variant("high", "Standard high", _ALL_RANKS, BEST_FIVE, "high", wild=True),
-    Variant("short-deck", "Short deck", tuple(range(4, 13)), BEST_FIVE, "short-deck"),
-    Variant("short-deck-straight-over-trips", "Short deck, straight over trips", tuple(range(4, 13)), BEST_FIVE,
+#: The ranks of the short deck: six to ace.
+_SHORT_RANKS = tuple(range(RANK_CHARS.index("6"), N_RANKS))
+
+#: Every game by name, in the order the docs list them.
+VARIANTS: dict[str, Variant] = {}
+
+
+def register_variant(variant: Variant) -> Variant:
+    """Add a game to :data:`VARIANTS` (its name must be new; its table sets must exist when first
+    used); returns it.
+
+    >>> register_variant(VARIANTS["high"])
+    Traceback (most recent call last):
+    ...
+    ValueError: a game named 'high' is registered already
+    """
+    if variant.name in VARIANTS:
+        raise ValueError(f"a game named {variant.name!r} is registered already")
+    VARIANTS[variant.name] = variant
+    return variant
+
+
+for _game in (
+    Variant("high", "Standard high", _ALL_RANKS, HOLDEM, "high", wild=True),
+    Variant("short-deck", "Short deck", _SHORT_RANKS, HOLDEM, "short-deck"),
+    Variant("short-deck-straight-over-trips", "Short deck, straight over trips", _SHORT_RANKS, HOLDEM,
             "short-deck-straight-over-trips"),
-    Variant("ace-five-low", "Ace-to-five low", _ALL_RANKS, BEST_FIVE, "ace-five-low", low=True),
-    Variant("eight-or-better", "Eight-or-better low", _ALL_RANKS, BEST_FIVE, "eight-or-better", low=True),
-    Variant("deuce-seven-low", "Deuce-to-seven low", _ALL_RANKS, BEST_FIVE, "deuce-seven-low", low=True),
-    Variant("omaha", "Omaha", _ALL_RANKS, OMAHA, "high", hole_sizes=OMAHA_HOLE_SIZES,
-            board_sizes=OMAHA_BOARD_SIZES),
-    Variant("omaha-hilo", "Omaha hi-lo (eight or better)", _ALL_RANKS, OMAHA_HILO, "high", layout.OMAHA_LOW_SCALE,
-            hole_sizes=OMAHA_HOLE_SIZES, board_sizes=OMAHA_BOARD_SIZES),
+    Variant("ace-five-low", "Ace-to-five low", _ALL_RANKS, HOLDEM, "ace-five-low", low=True,
+            describe_style=ACE_FIVE_WORDS),
+    Variant("eight-or-better", "Eight-or-better low", _ALL_RANKS, HOLDEM, "eight-or-better", low=True,
+            describe_style=ACE_FIVE_WORDS),
+    Variant("deuce-seven-low", "Deuce-to-seven low", _ALL_RANKS, HOLDEM, "deuce-seven-low", low=True,
+            describe_style=DEUCE_SEVEN_WORDS),
+    Variant("omaha", "Omaha", _ALL_RANKS, OMAHA, "high"),
+    Variant("omaha-hilo", "Omaha hi-lo (eight or better)", _ALL_RANKS, OMAHA_HILO, "high", layout.OMAHA_LOW_SCALE),
     Variant("stud", "Seven-card stud", _ALL_RANKS, STUD, "high"),
     Variant("stud-hilo", "Seven-card stud hi-lo (eight or better)", _ALL_RANKS, STUD_HILO, "high",
             "eight-or-better"),
-    Variant("razz", "Razz", _ALL_RANKS, STUD, "ace-five-low", low=True),
-    Variant("badugi", "Badugi", _ALL_RANKS, WHOLE_HAND, "badugi", low=True, hand_sizes=(BADUGI_CARDS,)),
-    Variant("ofc", "Open-face Chinese poker rows", _ALL_RANKS, WHOLE_HAND, "ofc", hand_sizes=OFC_ROW_SIZES),
-    Variant("three-card-poker", "Three-card poker", _ALL_RANKS, WHOLE_HAND, "three-card-poker",
-            hand_sizes=(THREE_CARDS,)),
-)}
+    Variant("razz", "Razz", _ALL_RANKS, STUD, "ace-five-low", low=True, describe_style=ACE_FIVE_WORDS),
+    Variant("badugi", "Badugi", _ALL_RANKS, WHOLE, "badugi", low=True, hand_sizes=(BADUGI_CARDS,),
+            describe_style=BADUGI_WORDS),
+    Variant("ofc", "Open-face Chinese poker rows", _ALL_RANKS, WHOLE, "ofc", hand_sizes=OFC_ROW_SIZES),
+    Variant("three-card-poker", "Three-card poker", _ALL_RANKS, WHOLE, "three-card-poker",
+            hand_sizes=(THREE_CARDS,), describe_style=THREE_CARD_WORDS),
+):
+    register_variant(_game)
 #: The games ranked by the best five of 5-7 cards (every one but Omaha's), in :data:`VARIANTS` order.
-BEST_FIVE_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.rule == BEST_FIVE)
+BEST_FIVE_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.rule is HOLDEM)
 
 #: A game argument: a name from :data:`VARIANTS` (``"short-deck"``) or a :class:`Variant`.
 VariantLike = Union[str, Variant]
@@ -182,8 +206,8 @@ def best_five_variant(variant: VariantLike, what: str) -> Variant:
     """The variant, which must be one whose hands are ranked given whole (not Omaha): the best
     five of 5-7 cards, or a game of its own hand sizes (badugi, 3-card rows)."""
     v = get_variant(variant)
-    if v.is_omaha:
-        raise ValueError(f"{what} ranks hands of 5, 6 or 7 cards; an {v.name} hand is hole cards plus a board: "
+    if not v.rule.ranks_hands_given_whole:
+        raise ValueError(f"{what} ranks hands of {sizes_text(HAND_SIZES)} cards; an {v.name} hand is hole cards plus a board: "
                          f"use pokerlut.showdown(holes, board, variant={v.name!r}) or "
                          f"pokerlut.evaluate_omaha")
     return v

@@ -20,7 +20,7 @@ import numba
 from . import _notice
 from ._notice import FEATURE_SECONDS, FEATURES, WARMUP_MACHINE, WARMUP_SECONDS
 from ._threads import get_num_threads
-from .constants import HAND_SIZES, N_NATURAL
+from .constants import HAND_SIZES, N_NATURAL, OMAHA_HOLE_SIZES
 from .kernels import backend
 
 __all__ = ["warmup", "FEATURES", "WARMUP_SECONDS", "WARMUP_MACHINE", "cache_location", "kernel_info"]
@@ -83,7 +83,7 @@ def _steps() -> dict[str, Callable[[], None]]:
     from .showdown import made_cards, showdown
 
     def evaluate() -> None:
-        for k in (5, 6, 7):
+        for k in HAND_SIZES:
             hands = random_hands(64, k, wild_fraction=0.2, seed=k)
             for check in (True, False):
                 evaluate_hands(hands, check=check)
@@ -92,7 +92,7 @@ def _steps() -> dict[str, Callable[[], None]]:
             evaluate_hands(texts)
 
     def best_five() -> None:
-        for k in (5, 6, 7):
+        for k in HAND_SIZES:
             made_cards(random_hands(8, k, wild_fraction=0.3, seed=k))
 
     def enumeration() -> None:
@@ -109,7 +109,7 @@ def _steps() -> dict[str, Callable[[], None]]:
     def omaha() -> None:
         deck = np.arange(N_NATURAL, dtype=np.uint8)
         for variant in ("omaha", "omaha-hilo"):
-            for n_hole in (4, 5, 6):  # one ranking kernel per hand size (the board size is not compiled in)
+            for n_hole in OMAHA_HOLE_SIZES:  # one ranking kernel per hand size (the board size is not compiled in)
                 evaluate_omaha(deck[None, 20:20 + n_hole], deck[None, :5], variant=variant)
             equities.equity(["AsKsAdKd", "QhJhTh9h"], "2c 7d 8s 3h", variant=variant)
             equities.equity(["AsKsAdKd", "AA**", "random"], variant=variant, exact=False, samples=1000, seed=1)

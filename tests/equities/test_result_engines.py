@@ -7,11 +7,11 @@ import pytest
 
 import pokerlut
 from pokerlut.equities.results import ENGINES
-from pokerlut.variants import VARIANTS, WHOLE_HAND
+from pokerlut.variants import VARIANTS
 
-HOLDEM_GAMES = [name for name, v in VARIANTS.items() if v.rule != WHOLE_HAND and not v.is_omaha and not v.is_stud]
-OMAHA_GAMES = [name for name, v in VARIANTS.items() if v.is_omaha]
-STUD_GAMES = [name for name, v in VARIANTS.items() if v.is_stud]
+HOLDEM_GAMES = [name for name, v in VARIANTS.items() if v.rule.deal == "holdem"]
+OMAHA_GAMES = [name for name, v in VARIANTS.items() if v.rule.deal == "omaha"]
+STUD_GAMES = [name for name, v in VARIANTS.items() if v.rule.deal == "stud"]
 
 
 def hole(game: str, first: str, second: str) -> str:
@@ -56,7 +56,7 @@ def test_every_equity_result_names_its_engine(game, way, call, expected):
 
 def test_every_game_with_an_equity_engine_is_covered():
     covered = {game for game, _, _, _ in CASES}
-    assert covered == {name for name, v in VARIANTS.items() if v.rule != WHOLE_HAND}
+    assert covered == {name for name, v in VARIANTS.items() if v.rule.deal is not None}
 
 
 def test_batch_results_name_their_engine():

@@ -119,6 +119,248 @@ def test_the_deck_scanner_sees_a_literal_52():
     assert [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value == 52] == [52]
 
 
+# --- the hand rule is an object: no branch on a rule's name outside it -----------------------
+
+#: Where the hand rules and the games are defined: the only files that may name a rule.
+RULE_HOMES = {"rules.py", "variants.py"}
+#: The old flags that re-derived a rule from its name.
+RULE_FLAGS = {"is_omaha", "is_stud", "is_hilo", "is_whole", "is_holdem"}
+#: Fields whose value names a rule or a table set: compared, they branch on a name.
+NAMED_FIELDS = {"rule", "table_set", "low_table_set"}
+#: A rule's fields that name it (its other fields are facts to read: sizes, hi-lo).
+RULE_NAME_FIELDS = {"name", "deal", "hand"}
+
+
+def _rule_words() -> tuple[set[str], set[str]]:
+    """The names that stand for a rule: the rule objects' module names (``OMAHA_HILO``) and the old
+    string constants; and the words: rule names, deal readers and hand kinds."""
+    from pokerlut import rules
+    constants = {name for name, value in vars(rules).items() if isinstance(value, rules.HandRule)}
+    constants |= {"WHOLE_HAND", "BEST_FIVE"}
+    words = set(rules.RULES) | {r.deal for r in rules.RULES.values() if r.deal} | {r.hand for r in rules.RULES.values()}
+    return constants, words
+
+
+def _names_a_rule(node: ast.AST, constants: set[str], words: set[str]) -> bool:
+    """Whether an operand of a comparison names a rule: ``x.rule``, ``x.rule.name`` (any field of a
+    rule), ``x.table_set``, ``tables.name``, a rule constant or a rule's word."""
+    if isinstance(node, ast.Attribute):
+        if node.attr in NAMED_FIELDS:
+            return True
+        inner = node.value
+        if isinstance(inner, ast.Attribute) and inner.attr == "rule" and node.attr in RULE_NAME_FIELDS:
+            return True
+        base = inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", "")
+        return node.attr == "name" and base.endswith("tables")
+    if isinstance(node, ast.Name):
+        return node.id in constants
+    return isinstance(node, ast.Constant) and node.value in words
+
+
+def _is_none_test(node: ast.Compare) -> bool:
+    """``x is None`` / ``x is not None``: whether a field is set, not which name it holds."""
+    return all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops) and any(
+        isinstance(side, ast.Constant) and side.value is None for side in node.comparators)
+
+
+def rule_branches(source: str, constants: set[str], words: set[str]) -> list[tuple[int, str]]:
+    """``(line, code)`` of every place a source branches on a rule's name: an old flag read, a rule
+    constant read, or a comparison one of whose operands names a rule."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in RULE_FLAGS:
+            found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Name) and node.id in constants:
+            found.append((node.lineno, node.id))
+        elif isinstance(node, ast.Compare) and not _is_none_test(node) and any(_names_a_rule(side, constants, words)
+                                                   for side in (node.left, *node.comparators)):
+            found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_branch_on_a_rule_name_outside_the_rules():
+    constants, words = _rule_words()
+    stray = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name in RULE_HOMES or "__pycache__" in path.parts:
+            continue
+        for line, code in rule_branches(path.read_text(encoding="utf-8"), constants, words):
+            stray.append(f"{path.relative_to(PACKAGE).as_posix()}:{line}: {code}")
+    assert not stray, "branches on a rule's name outside pokerlut.rules / pokerlut.variants (read a field of " \
+                      "the rule, or look the engine up in a registry keyed by it):\n" + "\n".join(stray)
+
+
+def test_the_rule_scanner_sees_each_kind_of_branch():
+    constants, words = _rule_words()
+    code = ("if v.is_omaha: pass\nif v.rule == OMAHA_HILO: pass\nif v.rule.deal == 'stud': pass\n"
+            "if tables.name in ('badugi',): pass\nif v.table_set == 'high': pass\nx = STUD\n"
+            "if v.rule.hilo: pass\nif v.name == 'high': pass\nif v.low_table_set is None: pass\n"
+            "if len(b) in v.rule.board_sizes: pass\n")
+    assert sorted(line for line, _ in rule_branches(code, constants, words)) == [1, 2, 2, 3, 4, 5, 6]
+
+
+# --- card counts are written once --------------------------------------------------------------
+
+#: The files that define the card counts.  Every other file imports them (``HAND_SIZES``,
+#: ``HOLDEM_HOLE``, ``OMAHA_HOLE_SIZES``, ``FIVE_CARDS`` ...), never re-types them.
+COUNT_HOMES = {"constants.py", "layout.py"}
+#: Files not held to the rule yet, with why.
+COUNT_PENDING = {
+    "kernels/": "the compiled kernels still hold literal sizes (unrolled hands, fixed scratch): not yet swept",
+}
+#: ``path: code`` of a literal the scanner takes for a card count that is not one, with why.
+NOT_A_CARD_COUNT = {
+    "tables.py: hv.shape[0] < 2": "rows of a table of hand values (a table has two or more), not cards",
+    "videopoker/_tables.py: 53": "2**53, the float64 mantissa's reach, not a deck",
+}
+#: The words that name a count of cards in an identifier (``n_hole``, ``len(cards)``, ``k``).
+_CARD_WORD = re.compile(r"card|hole|board|hand|^k$")
+#: Deck sizes (the full deck, the deck and the wild card, the short deck): never a literal.
+DECK_SIZES = {36, 52, 53}
+
+
+def _size_tuples() -> set[tuple[int, ...]]:
+    """The tuples of card counts :mod:`pokerlut.constants` defines (``(5, 6, 7)``, ``(0, 3, 4, 5)``)."""
+    from pokerlut import constants
+    return {v for k, v in vars(constants).items() if k.isupper() and isinstance(v, tuple) and len(v) >= 2
+            and all(type(x) is int and 0 <= x <= 9 for x in v)}
+
+
+def _identifier(node: ast.AST) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _counts_cards(node: ast.AST) -> bool:
+    """Whether an operand is a count of cards: ``len(cards)``, ``x.shape[i]``, ``n_hole``, ``k``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len":
+        return bool(node.args) and bool(_CARD_WORD.search(_identifier(node.args[0]).lower()))
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape":
+        return True
+    return bool(_CARD_WORD.search(_identifier(node).lower()))
+
+
+def _literal_ints(node: ast.AST) -> list[int]:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and node.elts and all(
+            isinstance(e, ast.Constant) and type(e.value) is int for e in node.elts):
+        return [e.value for e in node.elts]
+    return []
+
+
+def literal_card_counts(source: str, size_tuples: set[tuple[int, ...]]) -> list[tuple[int, str]]:
+    """``(line, code)`` of every literal card count in a source: a count of cards compared with a
+    literal of 2 or more (``len(cards) == 5``, ``k in (5, 6, 7)``), a literal tuple of the sizes
+    :mod:`pokerlut.constants` defines, and a literal deck size."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            sides = (node.left, *node.comparators)
+            if any(_counts_cards(side) for side in sides) and any(
+                    x >= 2 for side in sides for x in _literal_ints(side)):
+                found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Tuple) and len(node.elts) >= 3 and tuple(_literal_ints(node)) in size_tuples:
+            found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Constant) and type(node.value) is int and node.value in DECK_SIZES:
+            found.append((node.lineno, str(node.value)))
+    return found
+
+
+def test_no_literal_card_count_outside_constants():
+    tuples = _size_tuples()
+    stray = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE).as_posix()
+        if path.name in COUNT_HOMES or "__pycache__" in path.parts or any(where.startswith(p) for p in COUNT_PENDING):
+            continue
+        for line, code in literal_card_counts(path.read_text(encoding="utf-8"), tuples):
+            if f"{where}: {code}" not in NOT_A_CARD_COUNT:
+                stray.append(f"{where}:{line}: {code}")
+    assert not stray, ("a literal card count or deck size outside constants.py/layout.py: import the constant "
+                       "(HAND_SIZES, HOLDEM_HOLE, BOARD_CARDS, FIVE_CARDS, N_NATURAL, ...), or list it in "
+                       "NOT_A_CARD_COUNT with the reason:\n" + "\n".join(stray))
+
+
+def test_the_card_count_scanner_sees_each_kind():
+    code = ("if len(cards) not in (5, 6, 7): pass\nif n_hole < 4: pass\nif x.shape[1] != 2: pass\n"
+            "SIZES = (0, 3, 4, 5)\nd = range(36)\nif len(players) == 2: pass\nif k == 1: pass\n")
+    assert sorted(line for line, _ in literal_card_counts(code, _size_tuples())) == [1, 1, 2, 3, 4, 5]
+
+
+def test_the_pending_and_allowed_entries_still_exist():
+    """An allow-list entry whose file is gone, or whose code no longer appears, is dropped."""
+    for prefix in COUNT_PENDING:
+        assert (PACKAGE / prefix).exists(), prefix
+    tuples = _size_tuples()
+    for entry in NOT_A_CARD_COUNT:
+        where, code = entry.split(": ", 1)
+        found = [c for _, c in literal_card_counts((PACKAGE / where).read_text(encoding="utf-8"), tuples)]
+        assert code in found, entry
+
+
+# --- game lists, from the registry -------------------------------------------------------------
+
+def test_the_variants_table_lists_every_game_of_the_registry_in_order():
+    from pokerlut import variants
+    listed = re.findall(r"^``([a-z0-9-]+)``", variants.__doc__, re.M)
+    assert listed == list(variants.VARIANTS)
+
+
+def test_the_rules_scales_table_lists_every_game_of_the_registry():
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = text[text.index("### Scales by variant"):]
+    table = table[:table.index("\n\n", table.index("| ---"))]
+    listed = re.findall(r"^\| [^|]*\(`([a-z0-9-]+)`\) \|", table, re.M)
+    assert sorted(listed) == sorted(pokerlut.VARIANTS) and len(listed) == len(set(listed))
+
+
+def test_every_game_has_a_registered_rule_and_its_rule_a_deal_reader():
+    from pokerlut import rules
+    from pokerlut.equities import registry
+    for v in pokerlut.VARIANTS.values():
+        assert rules.RULES[v.rule.name] is v.rule
+        assert v.rule.deal is None or registry.engines(v.rule.deal), v.name
+
+
+# --- equity engines come from the registry, one call to add ----------------------------------
+
+def test_an_engine_registered_in_one_call_answers_before_the_next():
+    from pokerlut.equities import registry
+    canned = _equity_result()
+    asked = []
+
+    def run(deal, question):
+        asked.append((deal.labels, question.exact))
+        return canned if deal.labels == ["AhKh", "QdQc"] else None  # others pass to the Hold'em engine
+
+    registry.register_engine("holdem", registry.Engine("canned", run), before="holdem")
+    try:
+        assert [e.name for e in registry.engines("holdem")][:2] == ["canned", "holdem"]
+        assert pokerlut.equity(["AhKh", "QdQc"], exact=True) is canned
+        other = pokerlut.equity(["AhKh", "JdJc"], board="2c 3d 4h 5s 9c")
+        assert other is not canned and other.method == "exact" and other.engine == "enumerate"
+        assert asked == [(["AhKh", "QdQc"], True), (["AhKh", "JdJc"], None)]
+        with pytest.raises(ValueError, match="registered for 'holdem' already"):
+            registry.register_engine("holdem", registry.Engine("canned", run))
+    finally:
+        registry.READERS["holdem"].engines[:] = [e for e in registry.engines("holdem") if e.name != "canned"]
+
+
+def test_options_an_engine_does_not_take_are_refused_by_the_registry():
+    with pytest.raises(ValueError, match="per_combo and method are for the Hold'em games, not stud"):
+        pokerlut.equity(["As Ad", "Kh"], variant="stud", per_combo=True)
+    with pytest.raises(ValueError, match="per_combo and method are for the Hold'em games, not omaha"):
+        pokerlut.equity(["Ah Kh Qd Jd", "2c 3c 4d 5d"], variant="omaha", method="sweep")
+
+
+def test_the_board_deal_reader_refuses_the_games_of_another_reader():
+    from pokerlut.equities.deal import parse_deal
+    with pytest.raises(ValueError, match=r"the stud game does not: use pokerlut.equity\(..., variant='stud'\)"):
+        parse_deal(["As Ad", "Kh Kd"], variant="stud")
+    with pytest.raises(ValueError, match="the badugi game does not: use pokerlut.showdown"):
+        parse_deal(["As Ad", "Kh Kd"], variant="badugi")
+
+
 # --- game counts the docs state, checked against the registries -------------------------------
 
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -136,7 +378,7 @@ def _video_poker_games() -> int:
 STATED_COUNTS = {
     ("docs/videopoker.md", "video poker games"): _video_poker_games,
     ("src/pokerlut/videopoker/games.py", "video poker games"): _video_poker_games,
-    ("docs/rules.md", "stud games"): lambda: sum(v.rule.startswith("stud") for v in pokerlut.VARIANTS.values()),
+    ("docs/rules.md", "stud games"): lambda: sum(v.rule.deal == "stud" for v in pokerlut.VARIANTS.values()),
     ("docs/rules.md", "three-card games"): lambda: sum(3 in v.hand_sizes for v in pokerlut.VARIANTS.values()),
 }
 

@@ -19,7 +19,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "facts": ("constants", "layout", "typing", "_messages", "config"),
     "plumbing": ("_seeds", "_threads", "_notice", "_folders", "_records", "_lazy"),
     "kernels": ("kernels",),
-    "data": ("tables", "variants"),
+    "data": ("tables", "rules", "variants"),
     "input": ("cards", "_input"),
     "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso"),
     "ranges and games": ("ranges", "videopoker", "boards", "ofc", "abstraction"),

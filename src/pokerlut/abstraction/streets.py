@@ -219,7 +219,7 @@ def compute_block(plan: dict, lo: int, hi: int, scratch: _Scratch | None = None)
     registry.iso_kernel("unindex_rows")(np.arange(lo, hi, dtype=np.int64), indexer.boards.spec(0),
                                         *indexer.boards.untables(), np.empty((hi - lo, 0), np.uint8), boards,
                                         np.zeros(4, np.uint64))
-    river = n_board == 5
+    river = n_board == BOARD_CARDS
     num = np.zeros(size if river else 0, np.uint16)
     total = np.zeros(0 if river else size, np.int64)
     squares = np.zeros(0 if river else size, np.int64)

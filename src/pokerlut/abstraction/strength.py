@@ -38,7 +38,7 @@ from .._input import card_array, deal_rows, natural_card_table, raise_for_deals
 from .._records import same_fields
 from ..cards import integer_text, shown
 from .._notice import noticed
-from ..constants import HOLDEM_HOLE, N_NATURAL
+from ..constants import CLASS_BOARD_SIZES, HOLDEM_HOLE, N_NATURAL
 from ..kernels import registry
 from ..kernels.handstrength import MAX_COMBOS
 from ..ranges import ALL_COMBOS, Range, as_range
@@ -49,7 +49,7 @@ __all__ = ["hand_strength", "ehs", "ehs2", "equity_histogram", "potential", "Pot
            "opponent_weights", "STRENGTH_BOARD_SIZES", "DEFAULT_BINS"]
 
 #: Board sizes the hand-strength functions take (preflop equities: :func:`pokerlut.preflop_equity`).
-STRENGTH_BOARD_SIZES = (3, 4, 5)
+STRENGTH_BOARD_SIZES = CLASS_BOARD_SIZES
 DEFAULT_BINS = 10
 
 

@@ -45,7 +45,7 @@ from ..equities.deal import Deal, PlayersLike, combo_masks, parse_deal
 from ..equities.sweep import SWEEP_PLAYERS, MAX_PRECISION_LOSS, precision_loss, sweep_counts, symmetry
 from ..ranges import Range
 from ..typing import CardsLike
-from ..variants import BEST_FIVE, VariantLike, get_variant
+from ..variants import BEST_FIVE_VARIANTS, VariantLike, get_variant
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -214,7 +214,7 @@ class AllFlops:
 
 def _check_deal(deal: Deal) -> None:
     v = deal.variant
-    if v.rule != BEST_FIVE or v.is_omaha or v.is_stud:
+    if v.name not in BEST_FIVE_VARIANTS:
         raise ValueError(f"all_flops is for the Hold'em games (best five of seven with a board), not {v.name}")
     if len(deal.players) != SWEEP_PLAYERS:
         raise ValueError(f"all_flops is heads-up: 2 players, got {len(deal.players)}")

@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from ..constants import FIVE_CARDS
+
 __all__ = ["DEFAULT_HANDS", "DEFAULT_REPEAT", "DEFAULT_SEED", "MAX_RUNS", "MIN_TIME", "PEERS", "TIME_BUDGET", "Peer"]
 
 DEFAULT_HANDS = 1_000_000
@@ -92,7 +94,7 @@ def _pokerkit_prepare(pokerkit: Any, hands: np.ndarray) -> Callable[[], Any]:
 
     rows = [tuple(row) for row in interop.to_pokerkit(hands)]
     hand_type = pokerkit.StandardHighHand
-    make = hand_type if hands.shape[1] == 5 else hand_type.from_game
+    make = hand_type if hands.shape[1] == FIVE_CARDS else hand_type.from_game
     return lambda: list(map(make, rows))
 
 
@@ -120,7 +122,7 @@ PEERS: dict[str, Peer] = {
     ),
     "pokerkit": Peer(
         "pokerkit", "order", 10_000,
-        lambda k: ("`StandardHighHand(cards)`" if k == 5 else "`StandardHighHand.from_game(cards)`")
+        lambda k: ("`StandardHighHand(cards)`" if k == FIVE_CARDS else "`StandardHighHand.from_game(cards)`")
         + f", {k} `pokerkit.Card`",
         _pokerkit_prepare, _pokerkit_values,
     ),

@@ -48,7 +48,7 @@ import numpy as np
 from .. import interop
 from .._threads import get_num_threads
 from ..cards import format_cards, shown
-from ..constants import NATURAL_STRENGTHS
+from ..constants import FIVE_CARDS, MAX_HAND_CARDS, NATURAL_STRENGTHS
 from ..evaluate import evaluate
 from ..sampling import random_hands
 from ..strength import describe
@@ -260,8 +260,8 @@ def compare(
     >>> [(row.label, row.hands) for row in c.rows]
     [('ceiling kernel (1 thread)', 1000), ('pokerlut (1 thread)', 1000), ('pokerlut (1 thread, validated)', 1000)]
     """
-    if cards not in (5, 7):
-        raise ValueError(f"cards must be 5 or 7, got {shown(cards)}")
+    if cards not in (FIVE_CARDS, MAX_HAND_CARDS):
+        raise ValueError(f"cards must be {FIVE_CARDS} or {MAX_HAND_CARDS}, got {shown(cards)}")
     if hands < 1:
         raise ValueError(f"hands must be at least 1, got {shown(hands)}")
     names = list(PEERS) if peers is None else list(peers)

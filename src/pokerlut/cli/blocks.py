@@ -53,7 +53,7 @@ class RankedBlock:
         that does not read whole, a hand at a time."""
         from ..cards import parse_cards
 
-        sizes = self.variant.hole_sizes if self.variant.is_omaha else self.variant.hand_sizes
+        sizes = self.variant.given_hand_sizes
         cards: list[np.ndarray | None] = [None] * len(self.hands)
         alone: list[int] = []  # read one at a time
         by_words: dict[int, list[int]] = {}
@@ -84,7 +84,7 @@ class RankedBlock:
                 self.bad[j] = f": {error}"
                 continue
             if len(ids) not in sizes:
-                hint = " (the board goes in --board)" if self.variant.is_omaha else ""
+                hint = " (the board goes in --board)" if self.variant.rule.shares_board else ""
                 self.bad[j] = f": {self.variant.hand_size_text(len(ids))}{hint}"
                 continue
             cards[j] = ids
@@ -103,7 +103,7 @@ class RankedBlock:
                 groups.setdefault(len(c), []).append(j)
         for group in groups.values():
             stack = np.stack([self.cards[j] for j in group])  # type: ignore[misc]
-            if variant.is_omaha:
+            if variant.rule.shares_board:
                 board = self.board
                 assert board is not None  # checked by _board for every Omaha game
 
@@ -197,7 +197,7 @@ class EvalPrinter:
 
         self.style = "unicode" if args.unicode else "ascii"
         self.width = 0
-        self.high = _Names(variant.name if variant.low_table_set is None and not variant.is_omaha
+        self.high = _Names(variant.name if variant.low_table_set is None and not variant.rule.shares_board
                            else variant.table_set)
         self.low = _Names(str(variant.low_table_set)) if variant.low_table_set is not None else None
         self.document = StreamedDocument("eval", {"variant": variant.name, "board": None if board is None

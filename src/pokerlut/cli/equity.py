@@ -7,7 +7,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..constants import DEFAULT_SAMPLES
+from .._messages import sizes_text
+from ..constants import DEFAULT_SAMPLES, HOLDEM_BOARD_SIZES
 from .args import add_command, plot_path, positive_int, save_figure, saved_text, seed_argument
 from .output import add_json_option, write_json
 
@@ -91,7 +92,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("players", nargs="+", help="hole cards or a range per player (Omaha: 4-6 hole cards, an Omaha range "
                                               "such as 'AA**, KKQQds', or 'random')")
-    p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
+    p.add_argument("--board", default="", help=f"{sizes_text(HOLDEM_BOARD_SIZES)} board cards, e.g. 'Qs 7h 2c'")
     p.add_argument("--dead", default="", help="dead cards")
     p.add_argument("--samples", type=positive_int, default=None,
                    help=f"Monte Carlo trials, at least 1 (default {DEFAULT_SAMPLES:,}); implies Monte Carlo")

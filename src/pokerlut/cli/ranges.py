@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..constants import DRAWS, MADE_CLASSES
+from .._messages import sizes_text
+from ..constants import CLASS_BOARD_SIZES, DRAWS, MADE_CLASSES
 from .args import add_command, plot_path, save_figure, saved_text
 from .output import add_json_option, write_json
 
@@ -114,7 +115,7 @@ def _grid_arguments(p: argparse.ArgumentParser) -> None:
 
 def _strength_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("range", help="a range: 'TT+, AKs', 'random', ...")
-    p.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. 'Qs 7h 2c'")
+    p.add_argument("--board", required=True, help=f"{sizes_text(CLASS_BOARD_SIZES)} board cards, e.g. 'Qs 7h 2c'")
     p.add_argument("--plot", metavar="FILE", help="also draw the distribution into FILE (pip install 'pokerlut[plot]')")
     p.add_argument("--plot-classes", metavar="FILE",
                    help="also draw the shares of the made-hand classes and draws into FILE")

@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .._messages import sizes_text
+from ..constants import HAND_SIZES, OMAHA_BOARD_SIZES
 from .args import add_command
 from .handsource import NO_HAND, HandSource, add_hands_arguments
 from .output import add_json_option, write_json
@@ -53,7 +55,7 @@ def with_context(what: str, function: Callable[..., T], *args: Any, **kwargs: An
 def _board(args: argparse.Namespace, variant: Variant) -> np.ndarray | None:
     from ..cards import parse_cards
 
-    if not variant.is_omaha:
+    if not variant.rule.shares_board:
         if args.board:
             raise ValueError(f"--board: a {variant.name} hand is given whole; --board is for omaha")
         return None
@@ -135,11 +137,13 @@ def register(sub: Any) -> None:
 def _eval_arguments(p: argparse.ArgumentParser) -> None:
     from ..variants import VARIANTS
 
-    add_hands_arguments(p, help="one hand per argument, 5, 6 or 7 cards (the game's sizes); W, Jk or * is a wild card")
+    add_hands_arguments(p, help=f"one hand per argument, {sizes_text(HAND_SIZES)} cards (the game's sizes); W, Jk or * "
+                                "is a wild card")
     p.add_argument("--unicode", action="store_true", help="print suits as symbols")
     p.add_argument("--variant", default="high", choices=list(VARIANTS),
                    help=f"the game (default high): {', '.join(list(VARIANTS)[1:])}")
-    p.add_argument("--board", default="", help="omaha: the board (3 to 5 cards); the hands are hole cards")
+    p.add_argument("--board", default="",
+                   help=f"omaha: the board ({sizes_text(OMAHA_BOARD_SIZES)} cards); the hands are hole cards")
     p.add_argument("--skip-bad", action="store_true",
                    help="print every good hand and name each bad one on stderr (FILE:LINE: skipped hand i ...: "
                         f"why), instead of stopping at the first; exit status {EXIT_SKIPPED} if any was bad")

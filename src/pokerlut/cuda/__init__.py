@@ -118,12 +118,12 @@ def category_counts(n_cards: int, variant: str = "high") -> Any:
     return engines.category_counts(n_cards, variant)
 
 
-def _is_omaha(variant: Any) -> bool:
+def _shares_board(variant: Any) -> bool:
     """Whether ``variant`` names an Omaha game (a name no game has is left to the callee's error)."""
     from ..variants import get_variant
 
     try:
-        return get_variant(variant).is_omaha
+        return get_variant(variant).rule.shares_board
     except (ValueError, TypeError):
         return False
 
@@ -133,7 +133,7 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: str 
     (:func:`pokerlut.cuda.engines.exact_equity`), or Omaha and Omaha hi-lo with ``variant="omaha"`` /
     ``"omaha-hilo"`` (:func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`); ``options``:
     ``launch``, ``chunk``."""
-    if _is_omaha(variant):
+    if _shares_board(variant):
         from . import omaha_equity
 
         return omaha_equity.omaha_exact_equity(players, board, dead, variant=variant, **options)
@@ -147,7 +147,7 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     """Monte Carlo equity on the device: Hold'em (:func:`pokerlut.cuda.engines.monte_carlo_equity`), or
     Omaha and Omaha hi-lo (:func:`pokerlut.cuda.omaha_equity.omaha_monte_carlo_equity`); ``options``:
     ``launch``, and for Omaha ``max_draws`` (the whole-deal draws a run of ranges may take)."""
-    if _is_omaha(variant):
+    if _shares_board(variant):
         from . import omaha_equity
 
         return omaha_equity.omaha_monte_carlo_equity(players, board, dead, trials=trials, seed=seed, variant=variant,

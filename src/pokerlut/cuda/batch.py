@@ -474,12 +474,12 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
     ([0.75, 0.25], [False, False])
     """
     v = get_variant(variant)
-    if v.is_hilo and not v.is_omaha:
+    if v.rule.hilo and not v.rule.shares_board:
         raise ValueError(f"pokerlut.cuda.showdown ranks the best-five games and Omaha (hi-lo); the {v.name} game is "
                          f"not served on the GPU (use pokerlut.showdown)")
-    if not v.is_omaha:
+    if not v.rule.shares_board:
         v = best_five_variant(v, "pokerlut.cuda.showdown")
-    t = device_tables("high" if v.is_omaha else v)
+    t = device_tables("high" if v.rule.shares_board else v)
     on_device = is_device_array(holes)
     if on_device:
         holes, wrap = device_view(holes)
@@ -507,18 +507,16 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
         if array.dtype.kind not in "iu":
             raise TypeError(f"{name} on the device must be an integer array of card ids, got dtype {array.dtype}")
     n_board = board.shape[1]
-    if v.is_omaha and n_players >= 1:
+    if v.rule.shares_board and n_players >= 1:
         results, bad = omaha_showdown(holes, board, v, bool(check))
         if bad != NO_BAD_ROW:
             _raise_for_device_deal(holes, board, bad, v, batched)
         if not batched:
             results = tuple(r[0] for r in results)
-        kind = DeviceHiLoShowdown if v.is_hilo else DeviceShowdown
+        kind = DeviceHiLoShowdown if v.rule.hilo else DeviceShowdown
         return kind(*(r.copy_to_host() if wrap is None else wrap(r) for r in results))
-    if n_hole + n_board not in v.hand_sizes:
-        wanted = " or ".join(map(str, v.hand_sizes)) if len(v.hand_sizes) < 3 else "5, 6 or 7"
-        raise ValueError(f"each player's hand (hole {n_hole} + board {n_board} cards) must have {wanted} cards "
-                         f"in the {v.name} game")
+    if not v.rule.showdown_sizes_fit(n_hole, n_board, v.hand_sizes):
+        raise ValueError(v.rule.showdown_size_text(n_hole, n_board, v.name, v.hand_sizes))
     if n_players < 1:
         raise ValueError("a showdown needs at least one player")
     strengths = cuda.device_array((n_deals, n_players), np.uint16)
@@ -663,19 +661,19 @@ def omaha_showdown(holes, board, v: Variant, check: bool):
                          f"{n_hole} hole cards and {n_board} board cards")
     shape = (n_deals, n_players)
     high = cuda.device_array(shape, np.uint16)
-    low = cuda.device_array(shape if v.is_hilo else (1, 1), np.uint16)
+    low = cuda.device_array(shape if v.rule.hilo else (1, 1), np.uint16)
     high_winners = cuda.device_array(shape, np.bool_)
-    low_winners = cuda.device_array(shape if v.is_hilo else (1, 1), np.bool_)
+    low_winners = cuda.device_array(shape if v.rule.hilo else (1, 1), np.bool_)
     shares = cuda.device_array(shape, np.float64)
-    scoops = cuda.device_array(shape if v.is_hilo else (1, 1), np.bool_)
+    scoops = cuda.device_array(shape if v.rule.hilo else (1, 1), np.bool_)
     first_bad = NO_BAD_ROW
     if n_deals:
         bad = cuda.to_device(np.array([NO_BAD_ROW], np.int64))
         blocks, threads = launch_shape(n_deals)
-        omaha_showdown_kernel(n_hole, n_board, v.is_hilo, bool(check))[blocks, threads](
+        omaha_showdown_kernel(n_hole, n_board, v.rule.hilo, bool(check))[blocks, threads](
             holes, board, high, low, high_winners, low_winners, shares, scoops, device_tables("high"),
             device_tables("eight-or-better"), bad)
         first_bad = int(bad.copy_to_host()[0])
-    if v.is_hilo:
+    if v.rule.hilo:
         return (high, low, high_winners, low_winners, shares, scoops), first_bad
     return (high, high_winners, shares), first_bad

@@ -27,7 +27,9 @@ import numpy as np
 
 from .. import layout
 from .._input import check_deal, deal_cards
-from ..constants import BOARD_CARDS, HAND_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_STRENGTH, MIN_PLAYERS, N_NATURAL
+from .._messages import sizes_text
+from ..constants import (BOARD_CARDS, HAND_SIZES, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MAX_STRENGTH,
+                         MIN_PLAYERS, N_NATURAL)
 from ..enumeration import deck_of
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
 from ..equities.plan import combinations
@@ -37,7 +39,7 @@ from ..kernels.equity import SHARE_UNIT
 from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
 from ..kernels.symmetry import canonical_boards
 from ..strength import category as cpu_category, category_names
-from ..variants import VariantLike, best_five_variant
+from ..variants import BEST_FIVE_VARIANTS, VariantLike, best_five_variant
 from ._support import simulated
 from .batch import launch_shape
 from .device import cuda, hand_value, hash_for, suit_rank_bit, tables as device_tables
@@ -133,9 +135,9 @@ def _histogram_kernel(deck, n, binom, n_prefixes, t, hist):
 
 def _check_n_cards(n_cards) -> int:
     if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
-        raise TypeError(f"n_cards must be an integer 5, 6 or 7, got {n_cards!r}")
+        raise TypeError(f"n_cards must be an integer {sizes_text(HAND_SIZES)}, got {n_cards!r}")
     if n_cards not in HAND_SIZES:
-        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+        raise ValueError(f"n_cards must be {sizes_text(HAND_SIZES)}, got {n_cards}")
     return int(n_cards)
 
 
@@ -153,8 +155,8 @@ def strength_histogram(n_cards: int, variant: VariantLike = "high", *, deck: Any
     n_cards = _check_n_cards(n_cards)
     v = best_five_variant(variant, "pokerlut.cuda.strength_histogram")
     if n_cards not in v.hand_sizes or v.tables.suit_sets:
-        raise ValueError(f"strength_histogram counts hands of 5, 6 or 7 cards ranked by rank sums; the {v.name} "
-                         f"game ranks hands of {' or '.join(map(str, v.hand_sizes))} cards")
+        raise ValueError(f"strength_histogram counts hands of {sizes_text(HAND_SIZES)} cards ranked by rank sums; the "
+                         f"{v.name} game ranks hands of {sizes_text(v.hand_sizes)} cards")
     cards = deck_of(v.tables) if deck is None else np.asarray(deal_cards(deck, "deck"), np.int64)
     if deck is not None:
         check_deal([("deck card", cards.astype(np.uint8))], v.tables.natural.cards, f"the {v.name} game",
@@ -190,7 +192,7 @@ def category_counts(n_cards: int, variant: VariantLike = "high", *, deck: Any = 
 
 
 def _holdem_only(v) -> None:
-    if v.is_stud or 7 not in v.hand_sizes:
+    if v.name not in BEST_FIVE_VARIANTS:
         raise ValueError(f"the GPU equity engines deal Hold'em (two hole cards, a five-card board); the {v.name} "
                          f"game is not served (use pokerlut.equity)")
 
@@ -216,8 +218,8 @@ def _holdem_deal(players, board, dead, variant, random_ok: bool):
         holes.append(cards)
     board = deal_cards(board, "the board")
     dead = deal_cards(dead, "dead cards")
-    if len(board) not in (0, 3, 4, 5):
-        raise ValueError(f"the board holds 0, 3, 4 or 5 cards, got {len(board)}")
+    if len(board) not in HOLDEM_BOARD_SIZES:
+        raise ValueError(f"the board holds {sizes_text(HOLDEM_BOARD_SIZES)} cards, got {len(board)}")
     groups = [(f"player {p}'s card", h) for p, h in enumerate(holes) if h is not None]
     groups += [("board card", board), ("dead card", dead)]
     natural = v.tables.natural.cards  # equity deals no wild card

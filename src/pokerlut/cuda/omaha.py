@@ -102,10 +102,10 @@ def evaluate_omaha(holes: Any, board: Any, *, variant: VariantLike = "omaha", ch
                              f"{tuple(holes.shape)}")
     n = hole_rows.shape[0]
     high = cuda.device_array(n, np.uint16)
-    low = cuda.device_array(n if v.is_hilo else 1, np.uint16)
+    low = cuda.device_array(n if v.rule.hilo else 1, np.uint16)
     if n:
         first_bad = cuda.to_device(np.array([NO_BAD_ROW], np.int64))
-        kernel = omaha_kernel(hole_rows.shape[1], board_rows.shape[1], v.is_hilo, bool(check))
+        kernel = omaha_kernel(hole_rows.shape[1], board_rows.shape[1], v.rule.hilo, bool(check))
         blocks, threads = launch_shape(n)
         kernel[blocks, threads](hole_rows, board_rows, high, low, device_tables("high"),
                                 device_tables("eight-or-better"), first_bad)
@@ -114,10 +114,10 @@ def evaluate_omaha(holes: Any, board: Any, *, variant: VariantLike = "omaha", ch
             if bad != NO_BAD_ROW:
                 _raise_for_hand(hole_rows, board_rows, bad, lead, v)
     results = [high if len(lead) == 1 else high.reshape(lead)]
-    if v.is_hilo:
+    if v.rule.hilo:
         results.append(low if len(lead) == 1 else low.reshape(lead))
     results = [r.copy_to_host() if wrap is None else wrap(r) for r in results]
-    return HiLo(*results) if v.is_hilo else results[0]
+    return HiLo(*results) if v.rule.hilo else results[0]
 
 
 def _raise_for_hand(hole_rows, board_rows, index: int, lead: tuple[int, ...], v: Variant) -> None:

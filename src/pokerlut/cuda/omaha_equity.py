@@ -147,7 +147,7 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
     ([0.675, 0.325], 40)
     """
     v, deal = _deal(players, board, dead, variant)
-    hilo = v.is_hilo
+    hilo = v.rule.hilo
     if any(p.hole is None and p.range is None for p in deal.players):
         raise ValueError("the GPU's exact Omaha equity enumerates fixed hands and Omaha ranges, not 'random' "
                          "players (use monte_carlo_equity, or pokerlut.equity)")
@@ -334,7 +334,7 @@ def omaha_monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, t
                                   not isinstance(max_draws, (int, np.integer)) or max_draws < 1):
         raise ValueError(f"max_draws must be a positive integer or None, got {max_draws!r}")
     v, deal = _deal(players, board, dead, variant)
-    hilo = v.is_hilo
+    hilo = v.rule.hilo
     n_players = len(deal.players)
     n_hole = deal.hole_size
     hands = [None if p.hole is None and p.range is None else _hands(deal, i) for i, p in enumerate(deal.players)]

@@ -19,21 +19,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from .. import _seeds, config
+from .. import config
 from .._lazy import lazy_attributes
-from .._messages import shown
 from .._notice import noticed
 from ..typing import CardsLike, SeedLike
-from ..variants import WHOLE_HAND, VariantLike, get_variant
-from . import plan
+from ..variants import VariantLike, get_variant
+from . import plan, registry
 from .deal import Deal, ImpossibleDeal, PlayersLike, parse_deal
-from .holdem import holdem_equity
-from .omaha import omaha_equity
+from .holdem import holdem_equity  # noqa: F401  (imported: each engine module registers its reader and engines)
+from .omaha import omaha_equity  # noqa: F401
 from ..constants import DEFAULT_SAMPLES
 from .results import BatchEquityResult, EquityResult
-from .stud import stud_equity
+from .stud import stud_equity  # noqa: F401
 
 if TYPE_CHECKING:
     from .batch import equity_batch
@@ -120,26 +117,8 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     >>> r.equity.tolist()
     [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
     """
-    exact = plan.check_exact(exact)
-    samples = plan.check_samples(samples)
-    max_draws = plan.check_max_draws(max_draws)
-    _seeds.check_seed(seed)
-    v = get_variant(variant)
-    if v.is_stud:  # seven-card stud: known and unknown cards per player, no board (its own engine)
-        return stud_equity(players, dead, board=board, exact=exact, samples=samples, seed=seed, progress=progress,
-                           variant=v)
-    if v.rule == WHOLE_HAND:
-        raise ValueError(f"equity is for games with cards to come (Hold'em, Omaha, stud); {v.name} hands are ranked "
-                         f"as dealt: use pokerlut.showdown")
-    deal = parse_deal(players, board, dead, v)
-    if not isinstance(per_combo, (bool, np.bool_)):
-        raise TypeError(f"per_combo must be True or False, got {shown(per_combo)}")
-    if v.is_omaha:
-        if per_combo or method is not None:
-            raise ValueError(f"per_combo and method are for the Hold'em games, not {v.name}")
-        return omaha_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, max_draws=max_draws)
-    return holdem_equity(deal, exact=exact, samples=samples, seed=seed, progress=progress, per_combo=bool(per_combo),
-                         method=method, max_draws=max_draws)
+    question = registry.check_question(exact, samples, seed, progress, per_combo, method, max_draws)
+    return registry.answer(players, board, dead, get_variant(variant), question)
 
 
 #: The budgets and limits exported here by their old names: :mod:`pokerlut.config` holds them.

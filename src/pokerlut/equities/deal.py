@@ -28,15 +28,16 @@ import numpy.typing as npt
 
 from .. import config
 from .._input import check_deal, deal_cards, natural_card_table
+from .._messages import sizes_text
 from ..cards import format_cards, parse_cards, shown
-from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL,
-                         OMAHA_EQUITY_BOARD_SIZES, WILD)
+from ..constants import BOARD_CARDS, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL, WILD
 from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
 from ..typing import CardsLike
+from ..rules import with_article
 from ..variants import Variant, VariantLike, get_variant
 
 __all__ = ["ImpossibleDeal", "Player", "Deal", "parse_deal", "RANDOM", "card_mask", "combo_masks", "relative_weights",
-           "fit_together", "raise_if_unfit", "FIT_SEARCH_NODES",
+           "fit_together", "raise_if_unfit", "FIT_SEARCH_NODES", "check_seats", "check_deck", "PLAYER_READERS",
            "PlayerLike", "PlayersLike"]
 
 #: One player of an equity question: hole cards (ids or text like ``"AhKh"``), range text
@@ -102,7 +103,7 @@ class Deal:
         """Hole cards per player (every player holds as many)."""
         sizes = {len(p.hole) for p in self.players if p.hole is not None}
         sizes |= {p.range.n_cards for p in self.players if isinstance(p.range, OmahaRange)}
-        return sizes.pop() if sizes else (HOLDEM_HOLE if not self.variant.is_omaha else self.variant.hole_sizes[0])
+        return sizes.pop() if sizes else self.variant.rule.hole_sizes[0]
 
     @property
     def n_left(self) -> int:
@@ -256,57 +257,107 @@ def relative_weights(weights: np.ndarray) -> np.ndarray:
     return np.maximum(scaled, np.nextafter(0.0, 1.0))
 
 
-def _read_player(value, index: int, v: Variant, who: str) -> Player:
-    """A player as given: fixed hole cards, or (Hold'em) a range, or (Omaha) a random hand."""
+def _read_omaha_player(value, index: int, v: Variant, who: str) -> Player:
+    """An Omaha player as given: fixed hole cards, an Omaha range or a random hand."""
     name = f"{who} {index}"
-    sizes = v.hole_sizes if v.is_omaha else (HOLDEM_HOLE,)
-    wanted = " or ".join(map(str, sizes)) if len(sizes) < 3 else f"{', '.join(map(str, sizes[:-1]))} or {sizes[-1]}"
-    game = f"an {v.name}" if v.is_omaha else "a Hold'em"
+    rule = v.rule
     if isinstance(value, OmahaRange):
-        if not v.is_omaha:
-            raise TypeError(f"{name}: a {v.name} player is two hole cards or a Range, not an OmahaRange")
         rng = value.validated(f"{name}'s range")
         return Player(f"range ({len(rng)} hands)", None, rng)
     if isinstance(value, Range):
-        if v.is_omaha:
-            raise TypeError(f"{name}: an {v.name} player is hole cards, an Omaha range or 'random', not a "
-                            f"Hold'em Range")
-        rng = value.validated(f"{name}'s range")  # validated first: a malformed Range has no meaningful length
-        return Player(f"range ({len(rng)} combos)", None, rng)
+        raise TypeError(f"{name}: {with_article(v.name)} player is hole cards, an Omaha range or 'random', not a "
+                        f"Hold'em Range")
     if isinstance(value, str):
-        if v.is_omaha and value.strip().lower() in RANDOM:
+        if value.strip().lower() in RANDOM:
             return Player("random", None)
-        if v.is_omaha and not value.strip():
-            raise ValueError(f"{name}: {game} hand has {wanted} hole cards, got none")
+        if not value.strip():
+            raise ValueError(f"{name}: {rule.hole_size_text('none', v.name)}")
         try:
             cards = parse_cards(value)
         except ValueError:
             cards = None
-        if v.is_omaha and cards is not None and (cards == WILD).any() and "*" in value:
+        if cards is not None and (cards == WILD).any() and "*" in value:
             cards = None  # Omaha deals no wild card: '*' is "any card" of a range pattern ('AsKs**')
-        if cards is not None and len(cards) in sizes:
-            return Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8))
-        if v.is_omaha and cards is None:
+        if cards is None:
             try:
                 rng = parse_omaha_range(value)
             except ValueError as error:
                 raise ValueError(f"{name}: {error}") from None
             return Player(value.strip(), None, rng)
-        if v.is_omaha:
-            raise ValueError(f"{name} ({shown(value)}): {game} hand has {wanted} hole cards, got {len(cards)}")
+        if len(cards) not in rule.hole_sizes:
+            raise ValueError(f"{name} ({shown(value)}): {rule.hole_size_text(len(cards), v.name)}")
+        return Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8))
+    return _fixed_player(value, name, v)
+
+
+def _read_holdem_player(value, index: int, v: Variant, who: str) -> Player:
+    """A Hold'em player as given: fixed hole cards (its range the one combo) or a range."""
+    name = f"{who} {index}"
+    rule = v.rule
+    if isinstance(value, OmahaRange):
+        raise TypeError(f"{name}: a {v.name} player is {sizes_text(rule.hole_sizes)} hole cards or a Range, not an "
+                        f"OmahaRange")
+    if isinstance(value, Range):
+        rng = value.validated(f"{name}'s range")  # validated first: a malformed Range has no meaningful length
+        return Player(f"range ({len(rng)} combos)", None, rng)
+    if isinstance(value, str):
+        try:
+            cards = parse_cards(value)
+        except ValueError:
+            cards = None
+        if cards is not None and len(cards) in rule.hole_sizes:
+            return _one_combo_player(Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8)))
         try:
             rng = parse_range(value)  # "AhKh,AsKd" reads as cards too: a list of combos is a range
         except ValueError as error:
             if cards is not None and len(cards) > 0:
-                raise ValueError(f"{name} ({shown(value)}): {game} hand has {wanted} hole cards, got {len(cards)}") \
-                    from None
+                raise ValueError(f"{name} ({shown(value)}): {rule.hole_size_text(len(cards), v.name)}") from None
             raise ValueError(f"{name}: {error}") from None
         return Player(value.strip(), None, rng)
+    return _one_combo_player(_fixed_player(value, name, v))
+
+
+def _fixed_player(value, name: str, v: Variant) -> Player:
+    """A player given as card ids: his hole cards, as many as the rule deals."""
     cards = deal_cards(value, name)
-    if len(cards) not in sizes:
-        raise ValueError(f"{name}: {game} hand has {wanted} hole cards, got {len(cards)}")
+    if len(cards) not in v.rule.hole_sizes:
+        raise ValueError(f"{name}: {v.rule.hole_size_text(len(cards), v.name)}")
     return Player(format_cards(cards).replace(" ", "") if cards.max(initial=0) <= WILD else str(cards.tolist()),
                   cards)
+
+
+def _one_combo_player(player: Player) -> Player:
+    """A Hold'em player of fixed hole cards, his range the one combo they make."""
+    return replace(player, range=_one_combo(player.hole), given=_one_combo(player.hole))
+
+
+#: How a player of each deal reader (:attr:`pokerlut.rules.HandRule.deal`) that shares a board is read.
+PLAYER_READERS = {"holdem": _read_holdem_player, "omaha": _read_omaha_player}
+
+
+def check_seats(n: int, min_players: int = MIN_PLAYERS) -> int:
+    """``n``, when a deal may seat that many players; else the ``ValueError`` every deal reader gives."""
+    if not min_players <= n <= MAX_PLAYERS:
+        raise ValueError(f"equity needs {min_players} to {MAX_PLAYERS} players, got {n}")
+    return n
+
+
+def check_deck(v: Variant, n_players: int, hole_size: int, n_dead: int) -> None:
+    """The ``ValueError`` of every deal reader when ``n_players`` hands of ``hole_size`` cards, the
+    whole board of the rule and ``n_dead`` dead cards need more cards than the game's deck holds.
+
+    >>> check_deck(get_variant("stud"), 8, 7, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 8 players of 7 cards and 0 dead cards need 56 cards: more than the 52 of the deck (no community ...
+    """
+    board = max(v.rule.board_sizes)
+    needed = hole_size * n_players + board + n_dead
+    if needed > v.deck_size:
+        dealt = f", {board} board cards and" if board else " and"
+        alone = "" if board else " (no community card is dealt)"
+        raise ValueError(f"{n_players} players of {hole_size} cards{dealt} {n_dead} dead cards need {needed} cards: "
+                         f"more than the {v.deck_size} of the deck{alone}")
 
 
 def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", variant: VariantLike = "high", *,
@@ -340,36 +391,33 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
     if isinstance(players, (str, bytes, Range)) or not isinstance(players, Sequence):
         raise TypeError("players is a list of hands or ranges, e.g. ['AhKh', 'QQ+']")
     v = get_variant(variant)
-    n = len(players)
-    if not min_players <= n <= MAX_PLAYERS:
-        raise ValueError(f"equity needs {min_players} to {MAX_PLAYERS} players, got {n}")
+    n = check_seats(len(players), min_players)
     board_cards = deal_cards(board, "the board")
     dead_cards = deal_cards(dead, "the dead cards")
-    parsed = [_read_player(p, i, v, who) for i, p in enumerate(players)]
+    rule = v.rule
+    read_player = PLAYER_READERS.get(rule.deal)
+    if read_player is None:
+        use = f"pokerlut.equity(..., variant={v.name!r})" if rule.deal else "pokerlut.showdown"
+        raise ValueError(f"this question deals hole cards and a shared board (Hold'em, Omaha), which the {v.name} "
+                         f"game does not: use {use}")
+    parsed = [read_player(p, i, v, who) for i, p in enumerate(players)]
     groups = [("board card", board_cards), ("dead card", dead_cards)]
     groups += [(f"{who} {i}'s card", p.hole) for i, p in enumerate(parsed) if p.hole is not None]
     check_deal(groups, natural_card_table(v.tables.cards), "equity calculations", v.describe_deck())
-    sizes = OMAHA_EQUITY_BOARD_SIZES if v.is_omaha else HOLDEM_BOARD_SIZES
-    if len(board_cards) not in sizes:
-        game = f"an {v.name}" if v.is_omaha else "a Hold'em"
-        raise ValueError(f"{game} board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
+    if len(board_cards) not in rule.board_sizes:
+        raise ValueError(rule.board_size_text(len(board_cards), v.name))
     holes = {len(p.hole) for p in parsed if p.hole is not None}
     holes |= {p.range.n_cards for p in parsed if isinstance(p.range, OmahaRange)}
     if len(holes) > 1:
         raise ValueError(f"every {v.name} player holds the same number of hole cards, got {sorted(holes)}")
-    hole_size = holes.pop() if holes else (v.hole_sizes[0] if v.is_omaha else HOLDEM_HOLE)
-    needed = hole_size * n + BOARD_CARDS + len(dead_cards)
-    if needed > v.deck_size:
-        raise ValueError(f"{n} players of {hole_size} cards, {BOARD_CARDS} board cards and {len(dead_cards)} dead "
-                         f"cards need {needed} cards: more than the {v.deck_size} of the deck")
+    hole_size = holes.pop() if holes else rule.hole_sizes[0]
+    check_deck(v, n, hole_size, len(dead_cards))
     deal = Deal(v, tuple(parsed), board_cards, dead_cards)
     known = np.concatenate([deal.fixed, outside_deck(v.name)])
     seated = []
     for i, p in enumerate(parsed):
-        if v.is_omaha and p.range is None:  # a fixed or a random Omaha hand
+        if p.range is None or p.hole is not None:  # a fixed hand, or a random Omaha hand
             seated.append(p)
-        elif p.hole is not None:
-            seated.append(replace(p, range=_one_combo(p.hole), given=_one_combo(p.hole)))
         else:
             seated.append(replace(p, range=_live(p.range.blocked(known), i, p.label, who), given=p.range))
     return replace(deal, players=tuple(seated))

@@ -37,7 +37,7 @@ from ..evaluate import evaluate
 from ..ranges import Range, parse_range
 from .._input import deal_cards
 from ..typing import CardsLike, SeedLike
-from ..variants import BEST_FIVE, VariantLike, get_variant
+from ..variants import BEST_FIVE_VARIANTS, VariantLike, get_variant
 from . import plan
 from .deal import ImpossibleDeal, PlayersLike, combo_masks, parse_deal
 from .holdem import holdem_equity
@@ -142,7 +142,7 @@ def folded_equity(players: PlayersLike, folded: Sequence[str | Range], board: Ca
     samples = plan.check_samples(samples)
     _seeds.check_seed(seed)
     v = get_variant(variant)
-    if v.rule != BEST_FIVE:
+    if v.name not in BEST_FIVE_VARIANTS:
         raise ValueError(f"folded_equity takes the Hold'em games, not {v.name}")
     if isinstance(folded, (str, Range)) or not isinstance(folded, Sequence):
         raise TypeError("folded is a list of ranges, one per player who folded, e.g. ['22+,AJs+']")

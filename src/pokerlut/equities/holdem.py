@@ -47,8 +47,8 @@ from ..kernels import equity as K
 from ..kernels.registry import exact_kernel, mc_kernel
 from ..tables import RankTables
 from ..variants import Variant, get_variant
-from . import plan, sweep
-from .deal import Deal, ImpossibleDeal, combo_masks, raise_if_unfit
+from . import plan, registry, sweep
+from .deal import Deal, ImpossibleDeal, combo_masks, parse_deal, raise_if_unfit
 from .results import EquityResult, fractions
 
 __all__ = ["holdem_equity", "run_exact", "MonteCarloInput", "MonteCarloRun", "mc_input", "run_chunks", "run_sliced",
@@ -437,6 +437,18 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
 _FROM_CONFIG = {"PROBE_TRIALS": "PROBE_TRIALS", "PROBE_WORK_FIRST": "PROBE_WORK_FIRST", "SLICE_WORK": "BLOCK_WORK",
                 "PROBE_WORK": "BLOCK_WORK"}
 
+
+
+def run_holdem(deal: Deal, question: registry.Question) -> EquityResult:
+    """:func:`holdem_equity` as the registry runs it (:mod:`pokerlut.equities.registry`)."""
+    return holdem_equity(deal, exact=question.exact, samples=question.samples, seed=question.seed,
+                         progress=question.progress, per_combo=question.per_combo, method=question.method,
+                         max_draws=question.max_draws)
+
+
+#: The Hold'em games' deal reader and engines (:mod:`pokerlut.equities.registry`).
+registry.register_deal("holdem", parse_deal)
+registry.register_engine("holdem", registry.Engine("holdem", run_holdem, registry.HOLDEM_OPTIONS))
 
 def __getattr__(name: str):
     """The old names of the tunables now in :mod:`pokerlut.config`, read there."""

@@ -46,9 +46,8 @@ from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..kernels.registry import omaha_exact_kernel, omaha_mc_kernel
 from ..omaha import omaha_lookups, omaha_tables
 from ..ranges.omaha import OmahaRange, hand_masks
-from ..variants import OMAHA_HILO
-from . import plan
-from .deal import Deal, ImpossibleDeal, card_mask
+from . import plan, registry
+from .deal import Deal, ImpossibleDeal, card_mask, parse_deal
 from .holdem import alias_table, default_max_draws, run_sliced
 from .omaha_random import omaha_random_equity, supports_omaha_random
 from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
@@ -186,7 +185,7 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
     v = deal.variant
     n = len(deal.players)
     n_hole = deal.hole_size
-    hilo = v.rule == OMAHA_HILO
+    hilo = v.rule.hilo
     random_player = [p.hole is None and p.range is None for p in deal.players]
     # the cards left once the board and the dead cards are known (and, to draw from, the fixed hands)
     known = int(card_mask(deal.board)) | int(deal.excluded)
@@ -248,6 +247,17 @@ def omaha_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.D
                         format_cards(deal.board), format_cards(deal.dead), time.perf_counter() - start,
                         engine="monte carlo", **sides)
 
+
+
+def run_omaha(deal: Deal, question: registry.Question) -> EquityResult:
+    """:func:`omaha_equity` as the registry runs it (:mod:`pokerlut.equities.registry`)."""
+    return omaha_equity(deal, exact=question.exact, samples=question.samples, seed=question.seed,
+                        progress=question.progress, max_draws=question.max_draws)
+
+
+#: The Omaha games' deal reader and engine (:mod:`pokerlut.equities.registry`).
+registry.register_deal("omaha", parse_deal)
+registry.register_engine("omaha", registry.Engine("omaha", run_omaha))
 
 def __getattr__(name: str):
     """The old names of the tunables now in :mod:`pokerlut.config` (read there, at call time)."""

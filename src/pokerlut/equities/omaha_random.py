@@ -105,7 +105,8 @@ def supports_omaha_random(deal: Deal) -> bool:
     """Whether the deal is one this engine answers: Omaha high, no board, a 4-card hand (or a range
     of them) and a random hand."""
     players = deal.players
-    return (deal.variant.name == "omaha" and len(deal.board) == 0 and len(players) == 2
+    rule = deal.variant.rule  # Omaha high: hands of hole cards and a shared board, no low
+    return (rule.shares_board and not rule.hilo and len(deal.board) == 0 and len(players) == 2
             and sum(p.hole is None and p.range is None for p in players) == 1
             and sum(_is_hero(p) for p in players) == 1)
 

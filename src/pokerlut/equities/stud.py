@@ -31,19 +31,20 @@ from typing import Sequence
 
 import numpy as np
 
-from .. import _seeds, _threads, config
+from .. import _threads, config
 from .._input import check_deal, deal_cards, natural_card_table
 from .._notice import progress_bar
 from ..cards import format_cards, shown
-from ..constants import MAX_PLAYERS, MIN_PLAYERS, STUD_CARDS, WILD
+from ..constants import STUD_CARDS, WILD
 from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..kernels.registry import stud_exact_kernel, stud_mc_kernel
-from ..variants import Variant, VariantLike, get_variant
-from . import plan
-from .deal import card_mask
+from ..variants import VARIANTS, Variant, VariantLike, get_variant
+from . import plan, registry
+from .deal import card_mask, check_deck, check_seats
 from .results import SHARE_UNIT, EquityResult, fractions, hilo_sides
 
-__all__ = ["stud_equity", "StudPlayer", "read_players", "EXACT_BUDGET", "MAX_EXACT"]
+__all__ = ["stud_equity", "StudPlayer", "StudDeal", "read_players", "read_stud_deal", "run_stud", "STUD_DEAL",
+           "EXACT_BUDGET", "MAX_EXACT"]
 
 #: ``EXACT_BUDGET`` and ``MAX_EXACT`` here are :data:`pokerlut.config.STUD_EXACT_BUDGET` and
 #: :data:`pokerlut.config.STUD_MAX_EXACT`, read at call time.
@@ -62,6 +63,15 @@ class StudPlayer:
     label: str
 
 
+@dataclass(frozen=True, eq=False)
+class StudDeal:
+    """A checked stud deal: the game, its players and the dead cards."""
+
+    variant: Variant
+    players: list[StudPlayer]
+    dead: np.ndarray
+
+
 def _read_player(value, index: int, v: Variant) -> StudPlayer:
     name = f"player {index}"
     count = None
@@ -71,12 +81,13 @@ def _read_player(value, index: int, v: Variant) -> StudPlayer:
             raise TypeError(f"{name}: the number of unknown cards is an integer, got {shown(count)}")
         count = int(count)
     known = deal_cards(value, name)
-    if len(known) > STUD_CARDS:
-        raise ValueError(f"{name}: a {v.name} hand has {STUD_CARDS} cards, got {len(known)} known cards")
-    unknown = STUD_CARDS - len(known)
+    seven = v.rule.hole_sizes[-1]
+    if len(known) > seven:
+        raise ValueError(f"{name}: {v.rule.hole_size_text(len(known), v.name)} known cards")
+    unknown = seven - len(known)
     if count is not None and count != unknown:
-        raise ValueError(f"{name}: a {v.name} hand ends with {STUD_CARDS} cards, but {len(known)} known and {count} "
-                         f"unknown make {len(known) + count}")
+        raise ValueError(f"{name}: {v.rule.game(v.name)} hand ends with {seven} {v.rule.hole_unit}, but {len(known)} "
+                         f"known and {count} unknown make {len(known) + count}")
     label = (format_cards(known).replace(" ", "") if known.max(initial=0) <= WILD else str(known.tolist()))
     return StudPlayer(known, unknown, (label or "-") + (f" +{unknown}" if unknown else ""))
 
@@ -85,16 +96,12 @@ def read_players(players, dead, v: Variant) -> tuple[list[StudPlayer], np.ndarra
     """The players and dead cards of a stud deal, checked together (see the module doc)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError("players is a list of stud hands, e.g. ['As Ad 7c', ('Kh', 6)]")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+    check_seats(len(players))
     parsed = [_read_player(p, i, v) for i, p in enumerate(players)]
     dead_cards = deal_cards(dead, "the dead cards")
     groups = [("dead card", dead_cards)] + [(f"player {i}'s card", p.known) for i, p in enumerate(parsed)]
     check_deal(groups, natural_card_table(v.tables.cards), "equity calculations", v.describe_deck())
-    needed = STUD_CARDS * len(parsed) + len(dead_cards)
-    if needed > v.deck_size:
-        raise ValueError(f"{len(parsed)} players of {STUD_CARDS} cards and {len(dead_cards)} dead cards need {needed} "
-                         f"cards: more than the {v.deck_size} of the deck (no community card is dealt)")
+    check_deck(v, len(parsed), v.rule.hole_sizes[-1], len(dead_cards))
     return parsed, dead_cards
 
 
@@ -103,6 +110,16 @@ def _tables(v: Variant) -> tuple:
     high = v.tables.rank_tables(STUD_CARDS)
     low = (v.low_tables or v.tables).rank_tables(STUD_CARDS)
     return tuple(high) + tuple(low)
+
+
+def read_stud_deal(players, board, dead, v: Variant) -> StudDeal:
+    """The deal reader of the stud games (:mod:`pokerlut.equities.registry`): no board, the players
+    and dead cards checked together (see the module doc)."""
+    board_cards = deal_cards(board, "the board")
+    if len(board_cards) not in v.rule.board_sizes:
+        raise ValueError(v.rule.board_size_text(len(board_cards), v.name))
+    parsed, dead_cards = read_players(players, dead, v)
+    return StudDeal(v, parsed, dead_cards)
 
 
 def stud_equity(players, dead="", *, board="", exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES,
@@ -128,16 +145,19 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
     >>> r.method, r.n, r.equity.tolist()
     ('exact', 1, [0.0, 1.0])
     """
-    start = time.perf_counter()
-    exact = plan.check_exact(exact)
-    samples = plan.check_samples(samples)
-    _seeds.check_seed(seed)
+    question = registry.check_question(exact, samples, seed, progress)
     v = get_variant(variant)
-    if not v.is_stud:
-        raise ValueError(f"stud_equity is for the stud games (stud, stud-hilo, razz), not {v.name!r}")
-    if deal_cards(board, "the board").size:
-        raise ValueError(f"{v.name} has no board: give each player's up and down cards, and folded cards as dead")
-    parsed, dead_cards = read_players(players, dead, v)
+    if registry.reader_of(v) is not STUD_DEAL:
+        games = ", ".join(name for name, game in VARIANTS.items() if registry.reader_of(game) is STUD_DEAL)
+        raise ValueError(f"stud_equity is for the stud games ({games}), not {v.name!r}")
+    return registry.answer(players, board, dead, v, question)
+
+
+def run_stud(deal: StudDeal, question: registry.Question) -> EquityResult:
+    """The stud engine: every deal when the work fits :data:`EXACT_BUDGET`, else Monte Carlo."""
+    start = time.perf_counter()
+    exact, samples, seed, progress = question.exact, question.samples, question.seed, question.progress
+    v, parsed, dead_cards = deal.variant, deal.players, deal.dead
     n = len(parsed)
     rows0 = np.zeros(STUD_CARDS * n, np.uint8)
     for p, player in enumerate(parsed):
@@ -157,7 +177,7 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
                          f"MAX_EXACT = {config.STUD_MAX_EXACT:,}); use Monte Carlo (exact=False or None)")
     use_exact = exact is True or (exact is None and work <= config.STUD_EXACT_BUDGET)
     tables = _tables(v)
-    hilo = v.is_hilo
+    hilo = v.rule.hilo
     pot = 2 * SHARE_UNIT if hilo else SHARE_UNIT
     lookups = n * _PLAYER_LOOKUPS * (2 if hilo else 1)
     labels = [p.label for p in parsed]
@@ -202,6 +222,11 @@ def stud_equity(players, dead="", *, board="", exact: bool | None = None, sample
     return EquityResult(labels, win, tie, equity, int(samples), "monte carlo", se, entropy, "",
                         format_cards(dead_cards), time.perf_counter() - start, engine="monte carlo", unit="deals",
                         **sides)
+
+
+#: The stud games' deal reader and its one engine, registered (:mod:`pokerlut.equities.registry`).
+STUD_DEAL = registry.register_deal("stud", read_stud_deal)
+registry.register_engine("stud", registry.Engine("stud", run_stud))
 
 
 def __getattr__(name: str):

@@ -96,7 +96,7 @@ def _phevaluator_id(value: Any) -> int:
         card = operator.index(value.id_)
     else:
         raise TypeError(f"{shown(value)} ({type(value).__name__}) is not {_PH_EXPECTED}")
-    if not 0 <= card <= 51:
+    if not 0 <= card < N_NATURAL:
         raise ValueError(f"{card} is not a card id; expected {_PH_EXPECTED}")
     return card
 

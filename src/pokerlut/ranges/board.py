@@ -14,15 +14,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._input import check_deal, deal_cards, hand_rows, natural_card_table, raise_for_deals
+from .._messages import sizes_text
 from .._records import same_fields
 from ..cards import format_cards, shown
 from ..evaluate import evaluate
-from ..constants import HOLDEM_HOLE
+from ..constants import CLASS_BOARD_SIZES, HOLDEM_HOLE
 from ..strength import CATEGORY_NAMES, category, category_names
 from ..typing import CardsLike, HandsLike
 from ..variants import BEST_FIVE_VARIANTS, Variant, get_variant
 from .grid import RangeLike, as_range
 from .parse import Range
+
+#: Hands a label names before it ends with "...".
+_LABEL_HANDS = 4
 
 __all__ = ["RangeStrengths", "range_strengths", "VARIANTS", "CATEGORY_NAMES"]
 
@@ -53,8 +57,8 @@ def _board(board, variant: str) -> np.ndarray:
     v = get_variant(variant)
     cards = deal_cards(board, "the board")
     check_deal([("board card", cards)], natural_card_table(v.tables.cards), "a board", v.describe_deck())
-    if len(cards) not in (3, 4, 5):
-        raise ValueError(f"a board to make hands on has 3, 4 or 5 cards, got {len(cards)}")
+    if len(cards) not in CLASS_BOARD_SIZES:
+        raise ValueError(f"a board to make hands on has {sizes_text(CLASS_BOARD_SIZES)} cards, got {len(cards)}")
     return cards
 
 
@@ -74,7 +78,8 @@ def _hands(value, board: np.ndarray, v: Variant) -> tuple[Range, str]:
     raise_for_deals(np.concatenate([holes, np.broadcast_to(board, (len(holes), len(board)))], axis=1),
                     [("hole card", HOLDEM_HOLE), ("board card", len(board))], natural_card_table(v.tables.cards),
                     "a board", v.describe_deck(), (len(holes),), "hand")
-    label = ", ".join(format_cards(h).replace(" ", "") for h in holes[:4]) + (", ..." if len(holes) > 4 else "")
+    label = (", ".join(format_cards(h).replace(" ", "") for h in holes[:_LABEL_HANDS])
+             + (", ..." if len(holes) > _LABEL_HANDS else ""))
     return Range(holes, np.ones(len(holes))), label
 
 

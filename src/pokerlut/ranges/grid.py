@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._records import same_fields
+from ..constants import HOLDEM_HOLE
 from .cells import RANKS, class_labels
 from .parse import ALL_COMBOS, Range, parse_range
 
@@ -100,7 +101,7 @@ def combo_cells(combos: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     c = np.asarray(combos)
     if c.dtype.kind not in "iu":
         raise TypeError(f"combos are integer card ids, not {c.dtype}")
-    if c.ndim != 2 or c.shape[1] != 2:
+    if c.ndim != 2 or c.shape[1] != HOLDEM_HOLE:
         raise ValueError(f"combos have shape (n, 2), got {c.shape}")
     if c.size and (c.min() < 0 or c.max() > 51):
         raise ValueError("combos hold natural card ids 0..51")

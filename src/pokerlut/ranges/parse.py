@@ -33,7 +33,7 @@ import numpy as np
 from .. import config
 from .._records import different_items, same_items
 from ..cards import format_cards, parse_cards
-from ..constants import N_NATURAL, RANK_CHARS
+from ..constants import HOLDEM_HOLE, N_NATURAL, RANK_CHARS
 from ..typing import CardsLike
 from ..variants import VariantLike, get_variant
 from .omaha import OmahaRange, parse_omaha_range
@@ -86,7 +86,7 @@ class Range(NamedTuple):
                              f"sequence") from None
         if combos.dtype.kind not in "iu":
             raise TypeError(f"{what}: combos must hold integer card ids, got dtype {combos.dtype}")
-        if combos.ndim != 2 or combos.shape[1] != 2:
+        if combos.ndim != 2 or combos.shape[1] != HOLDEM_HOLE:
             raise ValueError(f"{what}: combos must have shape (n, 2), got {combos.shape}")
         if weights.dtype.kind not in "iuf" or weights.dtype.kind == "b":
             raise TypeError(f"{what}: weights must be numbers, got dtype {weights.dtype}")
@@ -243,7 +243,7 @@ def parse_range(text: str, *, blocked: CardsLike | None = None, variant: Variant
     >>> len(parse_range("AA**, KQJTds", variant="omaha"))
     6997
     """
-    if get_variant(variant).is_omaha:
+    if get_variant(variant).rule.shares_board:  # Omaha: hands of 4-6 hole cards
         return parse_omaha_range(text, blocked=blocked)
     if not isinstance(text, str):
         raise TypeError(f"a range is a string, not {type(text).__name__}")

@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import layout
-from ..constants import BADUGI_CARDS, N_RANKS, NO_CARD, WILD
+from ..constants import BADUGI_CARDS, NO_CARD, N_RANKS, THREE_CARDS, WILD
 from .badugi import BadugiLadder
 from .ladders import LADDERS, Ladder
 from .omaha import build_omaha_tables
@@ -184,7 +184,7 @@ def build_table_set(ladder: Ladder | BadugiLadder) -> dict[str, np.ndarray]:
     for n_cards, entries in hash_values(ladder).items():
         keys = [_key(m) for m in entries]
         strengths = list(entries.values())
-        if n_cards == ladder.flush_cards == 3 and ladder.flushes:  # flushes of three: keys of their own
+        if n_cards == ladder.flush_cards == THREE_CARDS and ladder.flushes:  # flushes of three: keys of their own
             # (layout.THREE_CARD_FLUSH_KEY: the kernels add it to a flush's rank key)
             for ranks in combinations(ladder.ranks, 3):
                 keys.append(layout.rank_key(ranks) + layout.THREE_CARD_FLUSH_KEY)
