@@ -22,6 +22,7 @@ from .cards import shown
 from ._notice import compile_notice, noticed
 from .kernels.registry import omaha_kernel
 from .strength import describe  # noqa: F401 (the examples use it)
+from .table_records import OmahaTables
 from .tables import load_table_set
 from .typing import HandsLike, Strengths
 from .variants import OMAHA_HILO, Variant, VariantLike, get_variant
@@ -45,7 +46,7 @@ def omaha_variant(variant: VariantLike) -> Variant:
 
 
 @lru_cache(maxsize=1)
-def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def omaha_tables() -> OmahaTables:
     """What the Omaha table kernels take: the card constants (the high game's), then the Omaha table
     set put together into ``rows`` (uint32), ``values`` (uint16) and ``low`` (uint8) as
     :mod:`pokerlut.layout` ("Omaha") lays them out.
@@ -64,7 +65,7 @@ def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     low = t[layout.OMAHA_LOW].reshape(-1)
     for array in (rows, values):
         array.setflags(write=False)
-    return load_table_set("high").cards, rows, values, low
+    return OmahaTables(load_table_set("high").cards, rows, values, low)
 
 
 def omaha_lookups(n_hole: int, hilo: bool) -> int:

@@ -29,6 +29,8 @@ Kernels do not allocate: the caller passes per-chunk scratch rows.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
@@ -140,9 +142,11 @@ def rank_available(used, rank):
 
 
 @jitted()
-def exact_preflop(hole, dead, out, flushy, pkeys, pbits, pvals, others, binom, rank_keys, cards, bases, values,
-                  flush, bases5, values5, subset_rare):
+def exact_preflop(hole, dead, out, scratch, tables):
     """Every board of one deal with no board card known (see the module doc), counted into ``out``."""
+    flushy, pkeys, pbits, pvals, others = scratch
+    binom, rank_keys = tables.binom, tables.rank_keys
+    cards, bases, values, flush, bases5, values5, subset_rare = tables.rank
     n_players = hole.shape[0]
     used = dead | hole_keys(hole, n_players, cards, pkeys, pbits)
     for i in range(flushy.shape[0]):
@@ -285,9 +289,10 @@ def board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, fl
 
 
 @jitted()
-def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards, bases, values, flush, bases5,
-                      values5, subset_rare):
+def exact_known_board(hole, board, dead, out, scratch, tables):
     """Every completion of a board of 3 to 5 known cards (at most two missing), counted into ``out``."""
+    pkeys, pbits, pvals, others = scratch.pkeys, scratch.pbits, scratch.pvals, scratch.others
+    cards, bases, values, flush, bases5, values5, subset_rare = tables
     n_players = hole.shape[0]
     used = dead | hole_keys(hole, n_players, cards, pkeys, pbits)
     kb = U64(0)
@@ -324,24 +329,41 @@ def exact_known_board(hole, board, dead, out, pkeys, pbits, pvals, others, cards
                 settle(pvals, n_players, np.int64(1), out, False)
 
 
-def exact_preflop_rows(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom,
-                       rank_keys, cards, bases, values, flush, bases5, values5, subset_rare):
+def exact_preflop_rows(holes, boards, board_of, dead_masks, out, scratch, tables):
     """Every board of every deal ``t`` with no known board: holes ``holes[t]`` (P, 2), dead cards
-    ``dead_masks[board_of[t]]``, counted into ``out[t]`` (P, 3); the scratch rows (``flushy``
-    (6188,), ``pkeys``/``pbits``/``pvals`` (P,), ``others`` (52,)) are the caller's.  ``boards``
+    ``dead_masks[board_of[t]]``, counted into ``out[t]`` (P, 3); ``scratch`` is the caller's
+    (:func:`exact_scratch`), ``tables`` an :class:`~pokerlut.table_records.EquityTables`.  ``boards``
     (S, 0) is taken for the arguments to match :func:`exact_board_rows`."""
     for t in range(holes.shape[0]):
-        exact_preflop(holes[t], dead_masks[board_of[t]], out[t], flushy, pkeys, pbits, pvals, others, binom,
-                      rank_keys, cards, bases, values, flush, bases5, values5, subset_rare)
+        exact_preflop(holes[t], dead_masks[board_of[t]], out[t], scratch, tables)
 
 
-def exact_board_rows(holes, boards, board_of, dead_masks, out, flushy, pkeys, pbits, pvals, others, binom,
-                     rank_keys, cards, bases, values, flush, bases5, values5, subset_rare):
+def exact_board_rows(holes, boards, board_of, dead_masks, out, scratch, tables):
     """As :func:`exact_preflop_rows`, with the known board ``boards[board_of[t]]`` (3 to 5 cards)."""
+    rank = tables.rank
     for t in range(holes.shape[0]):
         s = board_of[t]
-        exact_known_board(holes[t], boards[s], dead_masks[s], out[t], pkeys, pbits, pvals, others, cards, bases,
-                          values, flush, bases5, values5, subset_rare)
+        exact_known_board(holes[t], boards[s], dead_masks[s], out[t], scratch, rank)
+
+
+class ExactScratch(NamedTuple):
+    """The exact kernels' working memory (one per thread)."""
+
+    flushy: np.ndarray  #: (N_RANK_MULTISETS,) int64: flushy boards counted per rank multiset
+    pkeys: np.ndarray  #: (P,) uint64: each player's hole key
+    pbits: np.ndarray  #: (P,) uint64: each player's hole suit-rank bits
+    pvals: np.ndarray  #: (P,) uint16: each player's value on the board
+    others: np.ndarray  #: (N_NATURAL,) uint8: the cards left
+
+
+def exact_scratch(n_players: int) -> ExactScratch:
+    """One thread's :class:`ExactScratch` for deals of ``n_players``.
+
+    >>> exact_scratch(3).flushy.shape
+    (6188,)
+    """
+    return ExactScratch(np.zeros(N_RANK_MULTISETS, np.int64), np.zeros(n_players, np.uint64),
+                        np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint16), np.zeros(N_NATURAL, np.uint8))
 
 
 def make_exact_kernel(preflop: bool):
