@@ -40,7 +40,7 @@ def rows_for(k: int, n: int) -> dict[str, callable]:
         for checked in (False, True):
             kernel = registry.simd_kernel(k, checked) if path == "simd" else registry.rank_kernel(k, checked)
             calls[f"{path} kernel, {'validated' if checked else 'unchecked'}"] = (
-                lambda kernel=kernel: kernel(flat, flat, out, *tables, bad))
+                lambda kernel=kernel: kernel(flat, flat, out, tables, bad))
     for check in (False, True):
         name = "validated" if check else "unchecked"
         calls[f"evaluate(), {name}"] = lambda check=check: pokerlut.evaluate(hands, check=check, parallel=False)
