@@ -105,7 +105,7 @@ def omaha_rows(holes: np.ndarray, boards: np.ndarray, v: Variant, *, per: int = 
         bad = np.zeros(1, np.int64)
         b_lo, b_hi = lo // per, (hi - 1) // per + 1 if hi > lo else lo // per
         kernel(hflat[n_hole * lo:n_hole * hi], bflat[n_board * b_lo:n_board * b_hi], n_board, high[lo:hi], low[lo:hi],
-               lo, per, *tables, bad)
+               lo, per, tables, bad)
         return int(bad[0]) if check else 0
 
     with compile_notice("omaha"):
