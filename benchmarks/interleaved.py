@@ -14,6 +14,7 @@ size, ``evaluate(check=False)`` and ``evaluate()`` alone, alternately: the ratio
 from __future__ import annotations
 
 import argparse
+import time
 
 import numpy as np
 

@@ -52,7 +52,7 @@ def test_the_allow_list_names_only_functions_still_over_the_limit():
 
 
 def test_the_table_records_are_defined_once():
-    records = {"RankTables", "JitTables", "MaskTables", "BoardTables", "EquityTables", "HiLoTables", "OmahaTables",
+    records = {"RankTables", "Tables", "MaskTables", "BoardTables", "EquityTables", "HiLoTables", "OmahaTables",
                "OFCTables"}
     where: dict[str, list[str]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):

@@ -66,7 +66,7 @@ from .kernels.pointers import JitTypeError, card_row, scratch, stack_array, tabl
 from .kernels.primitives import (add_card, hand_value_of_bits, has_poison, lookup, rank_masks, row_value, suit_rank_bit,
                                  value_of_masks, wild_count)
 from .kernels.registry import select_kernel
-from .table_records import JitTables
+from .table_records import Tables
 from .variants import OMAHA_HILO, VariantLike, get_variant
 
 __all__ = ["Tables", "Hand", "JitTypeError", "tables", "rank", "rank_checked", "empty", "hand", "add", "value",
@@ -89,10 +89,6 @@ _COMPARE_A, _COMPARE_B = (card_row(f"pokerlut.jit.compare: {name}") for name in 
 _BEST_CARDS, _BEST_FIVE, _BEST_PLAYS = (card_row(f"pokerlut.jit.best_five: {name}")
                                         for name in ("cards", "five", "plays_as"))
 _OMAHA_HOLE, _OMAHA_BOARD = (card_row(f"pokerlut.jit.omaha: {name}") for name in ("hole", "board"))
-
-
-#: The tables of one game, the first argument of every function here (:func:`tables` builds it).
-Tables = JitTables
 
 
 class Hand(NamedTuple):

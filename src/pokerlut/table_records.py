@@ -6,7 +6,7 @@ primitives keep taking the arrays themselves, so the hash is written once.
 
 * :class:`RankTables`: the tables ranking hands of one size (what the ranking kernels take);
   :meth:`pokerlut.tables.TableSet.rank_tables` builds it.
-* :class:`JitTables`: every table of one game (``pokerlut.jit.Tables``; :func:`pokerlut.jit.tables`
+* :class:`Tables`: every table of one game (``pokerlut.jit.Tables``; :func:`pokerlut.jit.tables`
   builds it); :func:`pokerlut.kernels.pointers.table_pointers` reads any of these records as the
   same fields with each array's data pointer, for code compiled with numba's runtime on.
 * :class:`MaskTables`: the tables over 13-bit rank masks of the board kernels.
@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["RankTables", "JitTables", "MaskTables", "BoardTables", "EquityTables", "OmahaTables", "HiLoTables",
+__all__ = ["RankTables", "Tables", "MaskTables", "BoardTables", "EquityTables", "OmahaTables", "HiLoTables",
            "OFCTables"]
 
 
@@ -46,7 +46,7 @@ class RankTables(NamedTuple):
     subset_rare: bool  #: 6/7-card rows with five of a suit are ranked subset by subset
 
 
-class JitTables(NamedTuple):
+class Tables(NamedTuple):
     """The tables of one game, as one argument for jitted functions (``pokerlut.jit.tables`` builds it)."""
 
     cards: np.ndarray  #: (512,) uint64 card constants (:mod:`pokerlut.layout`)
