@@ -45,6 +45,7 @@ from ..cards import format_cards, shown
 from ..constants import N_NATURAL
 from ..layout import rank_keys
 from ..kernels import equity as K
+from ..kernels.equity_exact import exact_scratch
 from ..kernels.registry import exact_kernel, mc_kernel
 from ..table_records import EquityTables, RankTables
 from ..variants import Variant, get_variant
@@ -85,7 +86,7 @@ def run_exact(holes, boards, board_of, dead_masks, variant: Variant, progress: b
     tables = _tables(variant)
     exact_tables = EquityTables(tables, BINOM, rank_keys(tables.cards))
     out = np.zeros((n_deals, n_players, 3), dtype=np.int64)
-    scratch = [K.exact_scratch(n_players) for _ in range(_threads.n_chunks())]
+    scratch = [exact_scratch(n_players) for _ in range(_threads.n_chunks())]
 
     def piece(lo: int, hi: int, slot: int) -> None:
         kernel(holes[lo:hi], boards, board_of[lo:hi], dead_masks, out[lo:hi], scratch[slot], exact_tables)

@@ -70,8 +70,8 @@ def histogram_kernel():
 @lru_cache(maxsize=None)
 def exact_kernel(preflop: bool):
     """The exact Hold'em equity kernel of deals with no known board (``preflop``) or with one
-    (:mod:`pokerlut.kernels.equity`)."""
-    from .equity import make_exact_kernel
+    (:mod:`pokerlut.kernels.equity_exact`)."""
+    from .equity_exact import make_exact_kernel
 
     return make_exact_kernel(preflop)
 
