@@ -402,7 +402,7 @@ def next_card_value(keys, bits, p, card, cards, bases, values, flush):
     return value_of_bits(keys[p] + cards[U64(card)], bits[p] | suit_rank_bit(card), bases, values, flush)
 
 
-@jitted()
+@jitted(inline=True)
 def hole_cards(holes, h, n_hole, cards):
     """``(ok, known, key, bits, mask)`` of the ``n_hole`` cards at ``holes[h:]``: whether every one is
     a natural card, their card mask, the sum of their card constants, their suit-rank bits and
@@ -422,11 +422,11 @@ def hole_cards(holes, h, n_hole, cards):
     return ok, known, key, bits, mask
 
 
-@jitted()
-def board_cards(boards, b, n_board, cards, copy):
+@jitted(inline=True)
+def board_cards(boards, b, n_board, cards):
     """``(ok, known, key, counts, mask, bits)`` of the ``n_board`` cards at ``boards[b:]``: whether
     every one is a natural card, their card mask, the sum of their card constants, their rank
-    counts, rank mask and suit-rank bits; each card is also written to ``copy``."""
+    counts, rank mask and suit-rank bits."""
     ok = True
     known = ZERO
     key = ZERO
@@ -438,13 +438,12 @@ def board_cards(boards, b, n_board, cards, copy):
         ok &= U64(c) < NATURAL
         known |= card_bit(c)
         key += cards[U64(c)]
-        copy[j] = c
         if U64(c) < NATURAL:
             counts, mask, bits = board_card(c, counts, mask, bits)
     return ok, known, key, counts, mask, bits
 
 
-@jitted()
+@jitted(inline=True)
 def all_dealt(ok, known, n_cards):
     """Whether a row's cards are all natural (``ok``) and ``n_cards`` different ones (``known``: their mask)."""
     return ok and popcount(known) == U64(n_cards)

@@ -106,7 +106,7 @@ def make_class_kernel(omaha: bool):
                                                         tables.now.flush, tables.now.bases5, tables.now.values5)
         hv = tables.hand_values
         top_rank, straight_top, possible, completing, spread, two_short = tables.masks
-        tri_keys, tri_bits, board = scratch.tri_keys, scratch.tri_bits, scratch.board
+        tri_keys, tri_bits = scratch.tri_keys, scratch.tri_bits
         (classes, kickers, nuts, overcards, strengths, kinds, flush_outs, straight_outs_, overcard_outs,
          backdoor_outs) = result
         bad = -1
@@ -115,8 +115,7 @@ def make_class_kernel(omaha: bool):
             h = U64(hstride) * U64(i)
             b = U64(bstride) * U64(i)
             ok, known, key, hole_bits, hole_mask = hole_cards(holes, h, n_hole, cards)
-            board_ok, board_known, board_sum, counts, board_mask, board_bits = board_cards(boards, b, n_board, cards,
-                                                                                          board)
+            board_ok, board_known, board_sum, counts, board_mask, board_bits = board_cards(boards, b, n_board, cards)
             known |= board_known
             key += START
             if not all_dealt(ok and board_ok, known, n_cards):
@@ -182,7 +181,9 @@ def make_outs_kernel(omaha: bool):
         for i in range(outs.shape[0]):
             h = U64(hstride) * U64(i)
             b = U64(bstride) * U64(i)
-            ok, known, board_sum, counts, board_mask, board_bits = board_cards(boards, b, n_board, cards, board)
+            ok, known, board_sum, counts, board_mask, board_bits = board_cards(boards, b, n_board, cards)
+            for j in range(n_board):
+                board[j] = boards[b + U64(j)]
             for p in range(n_players):
                 hole_ok, hole_known, key, hole_bits, _ = hole_cards(holes, h + U64(p * n_hole), n_hole, cards)
                 ok &= hole_ok
@@ -275,7 +276,7 @@ def make_range_outs_kernel():
         flush, bases5, values5 = tables.now.flush, tables.now.bases5, tables.now.values5
         hv = tables.hand_values
         top_rank, possible = tables.masks.top_rank, tables.masks.possible
-        combo_keys, combo_bits, board = scratch.keys, scratch.bits, scratch.board
+        combo_keys, combo_bits = scratch.keys, scratch.bits
         outs, ties, decks, improves, shares = result
         bad = -1
         n_combos = weights.shape[0]
@@ -285,8 +286,7 @@ def make_range_outs_kernel():
             ha = holes[h]
             hc = holes[h + ONE]
             ok, known, hole_key, hole_bits, _ = hole_cards(holes, h, 2, cards)
-            board_ok, board_known, board_sum, counts, board_mask, board_bits = board_cards(boards, b, n_board, cards,
-                                                                                          board)
+            board_ok, board_known, board_sum, counts, board_mask, board_bits = board_cards(boards, b, n_board, cards)
             known |= board_known
             if not all_dealt(ok and board_ok, known, 2 + n_board):
                 if bad < 0:
