@@ -14,6 +14,7 @@ size, ``evaluate(check=False)`` and ``evaluate()`` alone, alternately: the ratio
 from __future__ import annotations
 
 import argparse
+import time
 
 import numpy as np
 
@@ -40,7 +41,7 @@ def rows_for(k: int, n: int) -> dict[str, callable]:
         for checked in (False, True):
             kernel = registry.simd_kernel(k, checked) if path == "simd" else registry.rank_kernel(k, checked)
             calls[f"{path} kernel, {'validated' if checked else 'unchecked'}"] = (
-                lambda kernel=kernel: kernel(flat, flat, out, *tables, bad))
+                lambda kernel=kernel: kernel(flat, flat, out, tables, bad))
     for check in (False, True):
         name = "validated" if check else "unchecked"
         calls[f"evaluate(), {name}"] = lambda check=check: pokerlut.evaluate(hands, check=check, parallel=False)

@@ -111,7 +111,7 @@ def rank_rows(rows: np.ndarray, table_set: TableSet, *, check: bool = True, para
             def piece(lo: int, hi: int, slot: int = 0) -> int:
                 bad = np.zeros(1, dtype=np.int64)
                 block = flat[n_cards * lo:n_cards * hi]
-                kernel(block, block, out[lo:hi], *tables, bad)
+                kernel(block, block, out[lo:hi], tables, bad)
                 return int(bad[0])
         piece(0, 0)
 

@@ -66,6 +66,7 @@ from .kernels.pointers import JitTypeError, card_row, scratch, stack_array, tabl
 from .kernels.primitives import (add_card, hand_value_of_bits, has_poison, lookup, rank_masks, row_value, suit_rank_bit,
                                  value_of_masks, wild_count)
 from .kernels.registry import select_kernel
+from .table_records import Tables
 from .variants import VariantLike, get_variant
 
 __all__ = ["Tables", "Hand", "JitTypeError", "tables", "rank", "rank_checked", "empty", "hand", "add", "value",
@@ -91,25 +92,6 @@ _COMPARE_A, _COMPARE_B = (card_row(f"pokerlut.jit.compare: {name}") for name in 
 _BEST_CARDS, _BEST_FIVE, _BEST_PLAYS = (card_row(f"pokerlut.jit.best_five: {name}")
                                         for name in ("cards", "five", "plays_as"))
 _OMAHA_HOLE, _OMAHA_BOARD = (card_row(f"pokerlut.jit.omaha: {name}") for name in ("hole", "board"))
-
-
-class Tables(NamedTuple):
-    """The tables of one game, as one argument for jitted functions (:func:`tables` builds it)."""
-
-    cards: np.ndarray  #: (512,) uint64 card constants (:mod:`pokerlut.layout`)
-    flush: np.ndarray  #: uint16 flush table
-    bases5: np.ndarray  #: uint32 row bases of the 5-card hash
-    values5: np.ndarray  #: uint16 values of the 5-card hash
-    bases6: np.ndarray
-    values6: np.ndarray
-    bases7: np.ndarray
-    values7: np.ndarray
-    hand_values: np.ndarray  #: (max_strength + 1, 6) uint8: category, then the ranks naming the hand
-    categories: np.ndarray  #: (max_strength + 1,) uint8: the category of each strength
-    max_strength: int  #: the game's best strength
-    max_wilds: int  #: how many wild cards a hand may hold (0: the game deals none)
-    subset_rare: bool  #: 6/7-card hands with five of a suit are ranked subset by subset
-    high: bool  #: the standard high game (:func:`best_five` serves it)
 
 
 class Hand(NamedTuple):

@@ -32,7 +32,9 @@ from ._records import different_items, same_items
 from .cards import integer_text, shown
 from ._notice import compile_notice
 from .constants import ACE, CATEGORIES, NO_CARD, RANK_CHARS
+from .kernels.ofc import OFCOut
 from .kernels.registry import ofc_kernel
+from .table_records import OFCTables
 from .typing import HandsLike
 from .variants import get_variant
 
@@ -305,15 +307,14 @@ def score(hands: HandsLike, royalties: Royalties | None = None, *, scoop_bonus: 
     kernel = ofc_kernel()
     flat = rows.reshape(-1)
     width = n_players * HAND_CARDS
-    thresholds = _thresholds()
+    ofc_tables = OFCTables(t3, t5, top_roy, middle_roy, bottom_roy, np.int64(scoop_bonus), _thresholds())
 
     def piece(lo: int, hi: int, slot: int = 0) -> int:
         q0, q1 = lo * n_players, hi * n_players
         bad = np.zeros(1, np.int64)
-        kernel(flat[width * lo:width * hi], n_players, bool(check), strengths[3 * q0:3 * q1], fouls[q0:q1],
-               royalty[3 * q0:3 * q1], points[q0:q1], scoops[q0:q1], fantasyland[q0:q1], stay[q0:q1], tables.cards,
-               t3.bases, t3.values, t5.bases, t5.values, t5.flush, t5.subset_rare, top_roy, middle_roy, bottom_roy,
-               np.int64(scoop_bonus), thresholds, bad)
+        kernel(flat[width * lo:width * hi], n_players, bool(check),
+               OFCOut(strengths[3 * q0:3 * q1], fouls[q0:q1], royalty[3 * q0:3 * q1], points[q0:q1], scoops[q0:q1],
+                      fantasyland[q0:q1], stay[q0:q1]), ofc_tables, bad)
         return int(bad[0])
 
     def after_block(lo: int, hi: int, bad: list) -> None:

@@ -23,6 +23,7 @@ from .cards import shown
 from ._notice import compile_notice, noticed
 from .kernels.registry import omaha_kernel
 from .strength import describe  # noqa: F401 (the examples use it)
+from .table_records import OmahaTables
 from .tables import load_table_set
 from .typing import HandsLike, Strengths
 from .variants import Variant, VariantLike, get_variant
@@ -48,7 +49,7 @@ def omaha_variant(variant: VariantLike) -> Variant:
 
 
 @lru_cache(maxsize=1)
-def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def omaha_tables() -> OmahaTables:
     """What the Omaha table kernels take: the card constants (the high game's), then the Omaha table
     set put together into ``rows`` (uint32), ``values`` (uint16) and ``low`` (uint8) as
     :mod:`pokerlut.layout` ("Omaha") lays them out.
@@ -67,7 +68,7 @@ def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     low = t[layout.OMAHA_LOW].reshape(-1)
     for array in (rows, values):
         array.setflags(write=False)
-    return load_table_set("high").cards, rows, values, low
+    return OmahaTables(load_table_set("high").cards, rows, values, low)
 
 
 def omaha_lookups(n_hole: int, hilo: bool) -> int:
@@ -107,7 +108,7 @@ def omaha_rows(holes: np.ndarray, boards: np.ndarray, v: Variant, *, per: int = 
         bad = np.zeros(1, np.int64)
         b_lo, b_hi = lo // per, (hi - 1) // per + 1 if hi > lo else lo // per
         kernel(hflat[n_hole * lo:n_hole * hi], bflat[n_board * b_lo:n_board * b_hi], n_board, high[lo:hi], low[lo:hi],
-               lo, per, *tables, bad)
+               lo, per, tables, bad)
         return int(bad[0]) if check else 0
 
     with compile_notice("omaha"):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from ._messages import shown
 from .constants import (BADUGI_CARDS, CATEGORIES, HAND_SIZES, MAX_STRENGTH, N_NATURAL, N_RANKS, N_SUITS,
                         NATURAL_STRENGTHS, NO_CARD, THREE_CARDS, WILD)
 from .layout import FLUSH_CARDS
+from .table_records import RankTables
 
 MANIFEST = "manifest.json"
 #: The standard high game's table set (the default; its strengths are ``1..MAX_STRENGTH``).
@@ -67,18 +68,6 @@ def tables_dir() -> Path:
     searched = ", ".join(str(c) for c in candidates)
     raise FileNotFoundError(f"pokerlut's lookup tables were not found (looked in {searched}); reinstall pokerlut "
                             f"or run {REGENERATE}")
-
-
-class RankTables(NamedTuple):
-    """The tables the ranking kernels take, in their argument order (``*tables`` passes them)."""
-
-    cards: np.ndarray  #: (512,) uint64 card constants (:mod:`pokerlut.layout`)
-    bases: np.ndarray  #: (N_ROWS,) uint32 row bases of the k-card hash
-    values: np.ndarray  #: uint16 values of the k-card hash
-    flush: np.ndarray  #: uint16 flush table
-    bases5: np.ndarray  #: the 5-card hash, for rows ranked subset by subset
-    values5: np.ndarray
-    subset_rare: bool  #: 6/7-card rows with five of a suit are ranked subset by subset
 
 
 @dataclass(frozen=True, eq=False)

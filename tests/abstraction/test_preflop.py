@@ -15,7 +15,7 @@ import pytest
 import pokerlut
 from pokerlut.abstraction import preflop
 from pokerlut.kernels import registry
-from pokerlut.kernels.handstrength import MAX_COMBOS, RADIX, pair_table
+from pokerlut.kernels.handstrength import pair_table, preflop_scratch
 from pokerlut.ranges import ALL_COMBOS, class_labels, combo_cells
 from pokerlut.tables import load_table_set
 
@@ -117,12 +117,8 @@ def test_the_generator_kernel_on_single_boards():
     classes = preflop.class_table()
     for k, board in enumerate(boards):
         wins, ties = np.zeros(169 * 169, np.int64), np.zeros(169 * 169, np.int64)
-        scratch = (np.zeros(52, np.uint64), np.zeros(52, np.uint64), np.zeros(52, np.uint8),
-                   np.zeros(MAX_COMBOS, np.uint16), np.zeros(MAX_COMBOS, np.int32), np.zeros(MAX_COMBOS, np.uint64),
-                   np.zeros(169, np.int64), np.zeros(47 * 169, np.int64), np.zeros(169, np.int64),
-                   np.zeros(47 * 169, np.int64), np.zeros(2 * RADIX, np.int32), np.zeros(MAX_COMBOS, np.int16))
-        kernel(board[None, :], np.array([k + 1], np.int64), classes, tables.cards, tables.bases, tables.values,
-               tables.flush, pair_table(), wins, ties, *scratch)
+        kernel(board[None, :], np.array([k + 1], np.int64), classes, tables, pair_table(), wins, ties,
+               preflop_scratch(169))
         want_w, want_t = _brute_board(board.tolist())
         assert np.array_equal(wins.reshape(169, 169), (k + 1) * want_w)
         assert np.array_equal(ties.reshape(169, 169), (k + 1) * want_t)

@@ -27,8 +27,8 @@ def both(rows: np.ndarray, checked: bool) -> tuple[np.ndarray, np.ndarray, int, 
     flat = np.ascontiguousarray(rows).reshape(-1)
     out = [np.zeros(n, np.uint16), np.zeros(n, np.uint16)]
     bad = [np.zeros(1, np.int64), np.zeros(1, np.int64)]
-    registry.simd_kernel(k, checked)(flat, flat, out[0], *TABLES.rank_tables(k), bad[0])
-    registry.rank_kernel(k, checked)(flat, flat, out[1], *TABLES.rank_tables(k), bad[1])
+    registry.simd_kernel(k, checked)(flat, flat, out[0], TABLES.rank_tables(k), bad[0])
+    registry.rank_kernel(k, checked)(flat, flat, out[1], TABLES.rank_tables(k), bad[1])
     return out[0], out[1], int(bad[0][0]), int(bad[1][0])
 
 
@@ -112,7 +112,7 @@ def test_a_compile_failure_falls_back_with_one_warning(monkeypatch):
     registry._compiled_simd.cache_clear()
     hands = pokerlut.random_hands(100_000, 7, wild_fraction=0.1, seed=1)
     expected = np.zeros(len(hands), np.uint16)
-    registry.rank_kernel(7, True)(hands.reshape(-1), hands.reshape(-1), expected, *TABLES.rank_tables(7),
+    registry.rank_kernel(7, True)(hands.reshape(-1), hands.reshape(-1), expected, TABLES.rank_tables(7),
                                   np.zeros(1, np.int64))
     try:
         with warnings.catch_warnings(record=True) as caught:

@@ -43,7 +43,7 @@ def run_kernel(rows: np.ndarray, checked: bool) -> tuple[np.ndarray, int]:
     flat = np.ascontiguousarray(rows).reshape(-1)
     out = np.zeros(n, np.uint16)
     bad = np.zeros(1, np.int64)
-    rank_kernel(k, checked)(flat, flat, out, *load_table_set("high").rank_tables(k), bad)
+    rank_kernel(k, checked)(flat, flat, out, load_table_set("high").rank_tables(k), bad)
     return out, int(bad[0])
 
 
@@ -95,5 +95,5 @@ def test_every_row_of_the_carry_prone_ids(k):
     for kernel in (rank_kernel, simd_kernel) if simd_enabled() else (rank_kernel,):
         flat = rows.reshape(-1)
         out, bad = np.zeros(len(rows), np.uint16), np.zeros(1, np.int64)
-        kernel(k, True)(flat, flat, out, *load_table_set("high").rank_tables(k), bad)
+        kernel(k, True)(flat, flat, out, load_table_set("high").rank_tables(k), bad)
         assert np.array_equal(out == 0, expected_bad) and bad[0] == expected_bad.sum(), kernel

@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "pokerlut"
 
 #: Layers, bottom up: the first segment of a module's dotted path (under ``pokerlut``) names it.
 LAYERS: dict[str, tuple[str, ...]] = {
-    "facts": ("constants", "layout", "typing", "_messages", "config"),
+    "facts": ("constants", "layout", "typing", "_messages", "config", "table_records"),
     "plumbing": ("_seeds", "_threads", "_notice", "_folders", "_records", "_lazy"),
     "kernels": ("kernels",),
     "data": ("tables", "rules", "variants"),

@@ -35,7 +35,7 @@ from .._records import different_items, same_fields, same_items
 from ..constants import N_NATURAL
 from ..iso import board_indexer
 from ..kernels import registry
-from ..kernels.handstrength import MAX_COMBOS, RADIX, pair_table
+from ..kernels.handstrength import pair_table, preflop_scratch
 from ..ranges import ALL_COMBOS, N_CLASSES, Range, as_range, class_labels, combo_cells
 from ..tables import load_table_set
 
@@ -314,15 +314,9 @@ def compute_preflop_tables(*, parallel: bool | None = None, progress: bool = Fal
     def piece(lo: int, hi: int, slot: int = 0) -> int:
         if slot not in slots:
             slots[slot] = (np.zeros(N_CLASSES * N_CLASSES, np.int64), np.zeros(N_CLASSES * N_CLASSES, np.int64),
-                           np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint8),
-                           np.zeros(MAX_COMBOS, np.uint16), np.zeros(MAX_COMBOS, np.int32),
-                           np.zeros(MAX_COMBOS, np.uint64), np.zeros(N_CLASSES, np.int64),
-                           np.zeros(47 * N_CLASSES, np.int64), np.zeros(N_CLASSES, np.int64),
-                           np.zeros(47 * N_CLASSES, np.int64), np.zeros(2 * RADIX, np.int32),
-                           np.zeros(MAX_COMBOS, np.int16))
+                           preflop_scratch(N_CLASSES))
         s = slots[slot]
-        return kernel(boards[lo:hi], mult[lo:hi], classes, tables.cards, tables.bases, tables.values, tables.flush,
-                      pairs_table, *s)
+        return kernel(boards[lo:hi], mult[lo:hi], classes, tables, pairs_table, *s)
 
     bar = progress_bar(len(boards), "preflop tables: board classes", progress)
     try:

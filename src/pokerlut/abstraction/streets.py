@@ -72,7 +72,7 @@ from .._notice import noticed, progress_bar
 from ..cards import integer_or_none, shown
 from ..iso import street_indexer
 from ..kernels import registry
-from ..kernels.handstrength import MAX_COMBOS, RADIX, pair_table
+from ..kernels.handstrength import StreetOut, pair_table, street_scratch
 from ..tables import load_table_set
 
 __all__ = ["street_table", "StreetTable", "StreetFiles", "STREETS", "DEFAULT_STREET_BINS", "compute_block",
@@ -194,11 +194,7 @@ class _Scratch:
     """One piece's scratch arrays for the street kernel."""
 
     def __init__(self, bins: int):
-        self.arrays = (np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64), np.zeros(MAX_COMBOS, np.uint16),
-                       np.zeros(MAX_COMBOS, np.int32), np.zeros(MAX_COMBOS, np.uint64), np.zeros(N_NATURAL, np.int32),
-                       np.zeros(N_NATURAL, np.int32), np.zeros(2 * RADIX, np.int32), np.zeros(MAX_COMBOS, np.int32),
-                       np.zeros(MAX_COMBOS, np.int64), np.zeros(MAX_COMBOS, np.int64),
-                       np.zeros(MAX_COMBOS * max(bins, 1), np.int32))
+        self.arrays = street_scratch(bins)
 
 
 def compute_block(plan: dict, lo: int, hi: int, scratch: _Scratch | None = None) -> dict[str, np.ndarray]:
@@ -227,8 +223,8 @@ def compute_block(plan: dict, lo: int, hi: int, scratch: _Scratch | None = None)
     tables = load_table_set("high").rank_tables(7)
     street = registry.hs_kernel("street_features")
     scratch = scratch or _Scratch(bins)
-    street(boards, offsets, indexer.spec(0), *indexer.boards.tables(), indexer.segments, tables.cards, tables.bases, tables.values,
-           tables.flush, _pairs(), bins, num, total, squares, hist, *scratch.arrays)
+    street(boards, offsets, (indexer.spec(0), *indexer.boards.tables(), indexer.segments), tables, _pairs(), bins,
+           StreetOut(num, total, squares, hist), scratch.arrays)
     return {"num": num} if river else {"sum": total, "squares": squares, "hist": hist}
 
 

@@ -40,7 +40,7 @@ from ..cards import integer_text, shown
 from .._notice import noticed
 from ..constants import CLASS_BOARD_SIZES, HOLDEM_HOLE, N_NATURAL
 from ..kernels import registry
-from ..kernels.handstrength import MAX_COMBOS
+from ..kernels.handstrength import RolloutOut, rollout_scratch
 from ..ranges import ALL_COMBOS, Range, as_range
 from ..tables import load_table_set
 from ..typing import HandsLike
@@ -199,8 +199,7 @@ def hand_strength(holes: HandsLike, boards: HandsLike, opponent: Any = "random",
     sums = np.zeros((len(h), 3))
 
     def piece(lo: int, hi: int, slot: int = 0) -> int:
-        return kernel(h[lo:hi], b[lo:hi], n_board, w, tables.cards, tables.bases, tables.values, tables.flush, sums[lo:hi],
-                      np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64))
+        return kernel(h[lo:hi], b[lo:hi], n_board, w, tables, sums[lo:hi], rollout_scratch())
 
     piece(0, 0)
     _threads.run_blocks(piece, len(h), cost=float(math.comb(N_NATURAL - 2 - n_board, 2)), parallel=parallel)
@@ -242,10 +241,8 @@ def rollout(holes: HandsLike, boards: HandsLike, opponent: Any = "random", *, bi
     completions = math.comb(N_NATURAL - 2 - n_board, 5 - n_board)
 
     def piece(lo: int, hi: int, slot: int = 0) -> int:
-        return kernel(h[lo:hi], b[lo:hi], n_board, bool(potential), w, bins, river.cards, now.bases, now.values, river.bases, river.values,
-                      river.flush, sums[lo:hi], hist[lo:hi], hp[lo:hi], np.zeros(MAX_COMBOS, np.uint64),
-                      np.zeros(MAX_COMBOS, np.uint64), np.zeros(MAX_COMBOS), np.zeros(MAX_COMBOS, np.int64),
-                      np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64))
+        return kernel(h[lo:hi], b[lo:hi], n_board, bool(potential), w, bins, now, river,
+                      RolloutOut(sums[lo:hi], hist[lo:hi], hp[lo:hi]), rollout_scratch())
 
     piece(0, 0)
     from .._notice import progress_bar

@@ -22,7 +22,7 @@ from ..cards import integer_text, shown
 from .._notice import compile_notice
 from ..constants import (CATEGORIES, CLASS_BOARD_SIZES, HIGH_CARD, HOLDEM_HOLE, KICKER_NONE, KICKERS, MADE_CLASSES,
                          MADE_FLUSH, MADE_HIGH_CARD, MADE_STRAIGHT)
-from ..kernels.boards import mask_tables
+from ..kernels.boards import BoardClasses, board_scratch, board_tables
 from ..strength import category
 from ..kernels.registry import board_class_kernel
 from ..typing import HandsLike
@@ -33,7 +33,6 @@ __all__ = ["MadeHands", "made_hand", "classify_rows", "class_ids", "MADE_CLASSES
 CATEGORY_NAMES = CATEGORIES["high"]
 _CLASS_NAMES = np.array(MADE_CLASSES)
 _KICKER_NAMES = np.array(KICKERS)
-_TRI = 10  # three of at most five board cards
 
 
 def ordinal(n: int) -> str:
@@ -163,18 +162,17 @@ def classify_rows(holes, boards, board_sizes=CLASS_BOARD_SIZES, *, with_draws: b
     for name in ("flush", "straight", "overcard", "backdoor"):
         out[name] = np.empty(m, np.uint64)
     tables = high_tables()
-    t = tables.rank_tables(5 if omaha else n_hole + n_board)
-    hv = tables.hand_values
-    mt = mask_tables()
+    t = board_tables(tables.rank_tables(5 if omaha else n_hole + n_board), tables.hand_values)
     kernel = board_class_kernel(omaha)
 
     def piece(lo: int, hi: int, slot: int = 0) -> int:
         d = slice(lo, hi) if with_draws else slice(0, 0)
         bad = kernel(rows.flat(0, lo, hi), rows.stride(0), n_hole, rows.flat(1, lo, hi), rows.stride(1), n_board,
-                     with_draws, out["classes"][lo:hi], out["kickers"][lo:hi], out["nut_ranks"][lo:hi],
-                     out["overcards"][lo:hi], out["strengths"][lo:hi], out["kinds"][d], out["flush"][d],
-                     out["straight"][d], out["overcard"][d], out["backdoor"][d], np.zeros(_TRI, np.uint64),
-                     np.zeros(_TRI, np.uint64), t.cards, t.bases, t.values, t.flush, t.bases5, t.values5, hv, *mt)
+                     with_draws, BoardClasses(out["classes"][lo:hi], out["kickers"][lo:hi], out["nut_ranks"][lo:hi],
+                                              out["overcards"][lo:hi], out["strengths"][lo:hi], out["kinds"][d],
+                                              out["flush"][d], out["straight"][d], out["overcard"][d],
+                                              out["backdoor"][d]),
+                     board_scratch(), t)
         return lo + bad if bad >= 0 else -1
 
     def after_block(lo: int, hi: int, results: list) -> None:

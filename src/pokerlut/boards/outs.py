@@ -20,7 +20,7 @@ from .._notice import compile_notice
 from .._records import same_fields
 from ..cards import format_cards  # noqa: F401 (the examples use it)
 from ..constants import DRAW_BOARD_SIZES, MADE_CLASSES, MAX_PLAYERS, N_NATURAL
-from ..kernels.boards import mask_tables
+from ..kernels.boards import BoardOuts, board_scratch, board_tables
 from ..kernels.registry import board_outs_kernel, board_range_outs_kernel
 from ..ranges import Range, as_range
 from ..ranges.grid import RangeLike
@@ -30,7 +30,6 @@ from .made import class_ids
 
 __all__ = ["Outs", "outs"]
 
-_TRI = 10
 
 
 @dataclass(frozen=True, eq=False)
@@ -163,11 +162,8 @@ def outs(hole: HandsLike, board: HandsLike, opponents: RangeLike | HandsLike | N
     deck = np.zeros(n, np.uint64)
     shares = np.full(n * N_NATURAL, np.nan)
     tables = high_tables()
-    now = tables.rank_tables(5 if omaha else n_hole + n_board)
-    nxt = tables.rank_tables(5 if omaha else n_hole + n_board + 1)
-    hv = tables.hand_values
-    mt = mask_tables()
-    top_rank, possible = mt.top_rank, mt.possible
+    t = board_tables(tables.rank_tables(5 if omaha else n_hole + n_board), tables.hand_values,
+                     tables.rank_tables(5 if omaha else n_hole + n_board + 1))
     if rng is None:
         if known is None:
             hands, hstride = rows.groups[0][1], rows.stride(0)
@@ -180,10 +176,8 @@ def outs(hole: HandsLike, board: HandsLike, opponents: RangeLike | HandsLike | N
             flat = hands.reshape(-1)
             bad = kernel(flat if hstride == 0 else flat[hstride * lo:hstride * hi], hstride, n_hole, players,
                          rows.flat(len(parts) - 1, lo, hi), rows.stride(len(parts) - 1), n_board, np.uint64(to_mask),
-                         best[lo:hi], ties[lo:hi], deck[lo:hi], improves[lo:hi], shares[N_NATURAL * lo:N_NATURAL * hi],
-                         np.zeros(players, np.uint64), np.zeros(players, np.uint64), np.zeros(6, np.uint8),
-                         np.zeros(_TRI, np.uint64), np.zeros(_TRI, np.uint64), now.cards, now.bases, now.values,
-                         nxt.bases, nxt.values, now.flush, now.bases5, now.values5, hv, top_rank, possible)
+                         BoardOuts(best[lo:hi], ties[lo:hi], deck[lo:hi], improves[lo:hi],
+                                   shares[N_NATURAL * lo:N_NATURAL * hi]), board_scratch(players), t)
             return lo + bad if bad >= 0 else -1
 
         per_card = players * (15 if omaha else 1)
@@ -194,10 +188,9 @@ def outs(hole: HandsLike, board: HandsLike, opponents: RangeLike | HandsLike | N
 
         def piece(lo: int, hi: int, slot: int = 0) -> int:
             bad = kernel(rows.flat(0, lo, hi), rows.stride(0), rows.flat(1, lo, hi), rows.stride(1), n_board, combos,
-                         weights, np.uint64(to_mask), best[lo:hi], ties[lo:hi], deck[lo:hi], improves[lo:hi],
-                         shares[N_NATURAL * lo:N_NATURAL * hi], np.zeros(len(weights), np.uint64),
-                         np.zeros(len(weights), np.uint64), now.cards, now.bases, now.values, nxt.bases, nxt.values,
-                         now.flush, now.bases5, now.values5, hv, top_rank, possible)
+                         weights, np.uint64(to_mask), BoardOuts(best[lo:hi], ties[lo:hi], deck[lo:hi], improves[lo:hi],
+                                                                shares[N_NATURAL * lo:N_NATURAL * hi]),
+                         board_scratch(len(weights)), t)
             return lo + bad if bad >= 0 else -1
 
         per_card = len(weights)

@@ -18,7 +18,7 @@ from .._records import same_fields
 from ..constants import (CLASS_BOARD_SIZES, FOUR_OF_A_SUIT, FULL_HOUSE_ON_BOARD, MONOTONE, N_RANKS, N_SUITS,
                          PAIRED, PAIRINGS, QUADS_ON_BOARD, RAINBOW, RANK_NAMES, SUIT_TEXTURES, THREE_OF_A_SUIT,
                          TRIPS_ON_BOARD, TWO_PAIRED, TWO_TONE, UNPAIRED)
-from ..kernels.boards import WINDOWS
+from ..kernels.board_masks import WINDOWS
 from ..typing import HandsLike
 from ._rows import DEALT_IN, high_tables
 

@@ -44,8 +44,9 @@ from ..cards import format_cards, shown
 from ..constants import N_NATURAL
 from ..layout import rank_keys
 from ..kernels import equity as K
+from ..kernels.equity_exact import exact_scratch
 from ..kernels.registry import exact_kernel, mc_kernel
-from ..tables import RankTables
+from ..table_records import EquityTables, RankTables
 from ..variants import Variant, get_variant
 from . import plan, registry, sweep
 from .deal import Deal, ImpossibleDeal, combo_masks, parse_deal, raise_if_unfit
@@ -72,12 +73,6 @@ def _tables(variant: Variant) -> RankTables:
 # --------------------------------------------------------------------------- exact
 
 
-def _exact_scratch(n_players: int) -> tuple[np.ndarray, ...]:
-    """One piece's scratch rows for the exact kernel."""
-    return (np.zeros(K.N_RANK_MULTISETS, np.int64), np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint64),
-            np.zeros(n_players, np.uint16), np.zeros(N_NATURAL, np.uint8))
-
-
 def run_exact(holes, boards, board_of, dead_masks, variant: Variant, progress: bool = False, desc: str = "boards",
               boards_per_deal: int = 1, bar_per_deal: int | None = None) -> np.ndarray:
     """Counts (T, P, 3) for every deal ``t``: holes ``holes[t]`` (P, 2) on the known board
@@ -88,12 +83,12 @@ def run_exact(holes, boards, board_of, dead_masks, variant: Variant, progress: b
     per_deal = plan.board_work(boards.shape[1], boards_per_deal) * n_players
     kernel = exact_kernel(boards.shape[1] == 0)
     tables = _tables(variant)
-    keys = rank_keys(tables.cards)
+    exact_tables = EquityTables(tables, BINOM, rank_keys(tables.cards))
     out = np.zeros((n_deals, n_players, 3), dtype=np.int64)
-    scratch = [_exact_scratch(n_players) for _ in range(_threads.n_chunks())]
+    scratch = [exact_scratch(n_players) for _ in range(_threads.n_chunks())]
 
     def piece(lo: int, hi: int, slot: int) -> None:
-        kernel(holes[lo:hi], boards, board_of[lo:hi], dead_masks, out[lo:hi], *scratch[slot], BINOM, keys, *tables)
+        kernel(holes[lo:hi], boards, board_of[lo:hi], dead_masks, out[lo:hi], scratch[slot], exact_tables)
 
     bar = progress_bar(n_deals * bar_per_deal, desc, progress and n_deals > 1, unit_scale=True)
     _threads.run_blocks(piece, n_deals, cost=per_deal, parallel=None if n_deals > 1 else False, bar=bar,

@@ -40,9 +40,9 @@ import numpy as np
 from .. import _threads, config
 from .._notice import progress_bar
 from ..cards import format_cards
-from ..constants import BOARD_CARDS, N_NATURAL, N_SUITS
+from ..constants import BOARD_CARDS
 from ..kernels.equity import MAX_ATTEMPTS
-from ..kernels.omaha_equity import COUNT_COLUMNS
+from ..kernels.omaha_equity import COUNT_COLUMNS, omaha_exact_scratch, omaha_hands
 from ..kernels.registry import omaha_exact_kernel, omaha_mc_kernel
 from ..omaha import omaha_lookups, omaha_tables
 from ..ranges.omaha import OmahaRange, hand_masks
@@ -57,15 +57,6 @@ __all__ = ["omaha_equity", "omaha_combinations", "EXACT_BUDGET"]
 #: ``EXACT_BUDGET`` here is :data:`pokerlut.config.OMAHA_EXACT_BUDGET`, read at call time.
 _FROM_CONFIG = {"EXACT_BUDGET": "OMAHA_EXACT_BUDGET"}
 #: The most pairs of hole cards a hand has (6 cards): the width of the kernels' scratch rows.
-_MAX_PAIRS = 15
-
-
-def _scratch(n_players: int, n_hole: int) -> tuple[np.ndarray, ...]:
-    """One piece's scratch: the pair columns, suit masks and low bits of every hand, high and low."""
-    return (np.zeros((n_players, _MAX_PAIRS), np.uint32), np.zeros((n_players, N_SUITS), np.uint64),
-            np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint16), np.zeros(n_players, np.uint16))
-
-
 def _hands(deal: Deal, p: int) -> OmahaRange:
     """Player ``p``'s possible hands: its range, or its one fixed hand."""
     player = deal.players[p]
@@ -128,10 +119,8 @@ def _run_exact(deal: Deal, holes: np.ndarray, weights: np.ndarray, deck: np.ndar
     tables = omaha_tables()
 
     def piece(lo: int, hi: int, slot: int) -> None:
-        scratch = (np.zeros(N_NATURAL, np.uint8), np.zeros(BOARD_CARDS, np.int64),
-                   np.zeros((BOARD_CARDS + 1, 3), np.uint64), *_scratch(n, n_hole))
-        kernel(holes, deal_of[lo:hi], piece_of[lo:hi], n_pieces, n, n_hole, known, deck, out[lo:hi], *scratch, hilo,
-               *tables)
+        kernel(holes, deal_of[lo:hi], piece_of[lo:hi], n_pieces, n, n_hole, known, deck, out[lo:hi],
+               omaha_exact_scratch(n), hilo, tables)
 
     _threads.run_blocks(piece, len(deal_of), cost=boards_of * n * omaha_lookups(n_hole, hilo))
     per_deal = np.zeros((n_deals, n, COUNT_COLUMNS), np.int64)
@@ -166,7 +155,7 @@ class _OmahaRun:
         n, h = self.n_players, self.n_hole
         combos, masks, prob, alias, offsets, board, deck = self.inputs
         self.kernel(chunks, np.int64(budget), self.left, self.states, self.draws, h, combos, masks, prob, alias,
-                    offsets, board, deck, self.out, self.failed, np.zeros(n * h, np.uint8), *_scratch(n, h),
+                    offsets, board, deck, self.out, self.failed, np.zeros(n * h, np.uint8), *omaha_hands(n),
                     self.hilo, *self.tables)
         return before - int(self.left[chunks].sum())
 

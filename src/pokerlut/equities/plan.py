@@ -112,7 +112,7 @@ def entropy(seed) -> int:
 def board_work(n_known: int, n_boards: int) -> float:
     """Player-boards the exact kernel ranks per player of a deal: every board when some are known;
     preflop, the flushy boards one by one and the rest once per rank multiset (see
-    :mod:`pokerlut.kernels.equity`).
+    :mod:`pokerlut.kernels.equity_exact`).
 
     >>> board_work(3, 990), board_work(0, 1000)
     (990, 150.0)

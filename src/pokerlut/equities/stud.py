@@ -38,6 +38,8 @@ from ..cards import format_cards, shown
 from ..constants import STUD_CARDS, WILD
 from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..kernels.registry import stud_exact_kernel, stud_mc_kernel
+from ..kernels.stud import stud_exact_scratch
+from ..table_records import HiLoTables
 from ..variants import VARIANTS, Variant, VariantLike, get_variant
 from . import plan, registry
 from .deal import card_mask, check_deck, check_seats
@@ -105,11 +107,9 @@ def read_players(players, dead, v: Variant) -> tuple[list[StudPlayer], np.ndarra
     return parsed, dead_cards
 
 
-def _tables(v: Variant) -> tuple:
-    """The kernels' table arguments: the game's 7-card tables, then the low side's (hi-lo; else the same)."""
-    high = v.tables.rank_tables(STUD_CARDS)
-    low = (v.low_tables or v.tables).rank_tables(STUD_CARDS)
-    return tuple(high) + tuple(low)
+def _tables(v: Variant) -> HiLoTables:
+    """The kernels' tables: the game's 7-card tables, then the low side's (hi-lo; else the same)."""
+    return HiLoTables(v.tables.rank_tables(STUD_CARDS), (v.low_tables or v.tables).rank_tables(STUD_CARDS))
 
 
 def read_stud_deal(players, board, dead, v: Variant) -> StudDeal:
@@ -191,10 +191,7 @@ def run_stud(deal: StudDeal, question: registry.Question) -> EquityResult:
 
         def piece(lo: int, hi: int, slot: int) -> None:
             stud_exact_kernel()(rows0.copy(), n, players_of, known, unknown_of, deck, lo, hi, out[slot],
-                                np.zeros((max(1, len(levels)), len(deck)), np.uint8), np.zeros((max(1, len(levels)), 7),
-                                                                                               np.int64),
-                                np.zeros(max(1, len(levels)), np.int64), np.zeros(n, np.uint16), np.zeros(n, np.uint16),
-                                hilo, False, *tables)
+                                stud_exact_scratch(n, len(levels), len(deck)), hilo, False, tables)
 
         bar = progress_bar(n_items, "deals", progress and n_deals > 10**7, unit_scale=True)
         _threads.run_blocks(piece, n_items, cost=float(per_item * lookups), bar=bar)
@@ -211,7 +208,7 @@ def run_stud(deal: StudDeal, question: registry.Question) -> EquityResult:
     def mc_piece(lo: int, hi: int, slot: int) -> None:
         stud_mc_kernel()(trials[lo:hi], seeds[lo:hi], rows0, n, known, unknown, deck, np.uint64(used), counts[lo:hi],
                          np.zeros(STUD_CARDS * n, np.uint8), np.zeros(n, np.uint16), np.zeros(n, np.uint16), hilo,
-                         True, *tables)
+                         True, tables)
 
     bar = progress_bar(int(trials.sum()), "trials", progress, unit_scale=True)
     _threads.run_blocks(mc_piece, len(trials), cost=trials.astype(np.float64) * lookups, bar=bar, bar_per_item=trials)

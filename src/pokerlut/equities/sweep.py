@@ -31,9 +31,10 @@ from .. import _threads
 from .._notice import progress_bar
 from .._records import same_fields
 from ..cards import format_cards
-from ..constants import BOARD_CARDS, MAX_STRENGTH, N_NATURAL, N_RANKS, N_SUITS
+from ..constants import BOARD_CARDS, N_NATURAL, N_RANKS, N_SUITS
 from ..layout import RULE_FLUSHES, RULES_TABLE, rank_keys
 from ..kernels.registry import sweep_kernel
+from ..kernels.sweep import sweep_scratch
 from ..kernels.symmetry import canonical_boards
 from ..ranges import ALL_COMBOS, Range
 from .deal import Deal, ImpossibleDeal, combo_masks
@@ -280,24 +281,6 @@ def _classes(L: _Side, keys: np.ndarray) -> tuple:
     return (cls_of, key_rc, W0, N0, WL2, NL2, WC0, NC0, WL2.sum(axis=1), NL2.sum(axis=1), rel_ptr, rel_idx)
 
 
-def _scratch(n_small: int, n_large: int, n_rows: int) -> tuple[np.ndarray, ...]:
-    m = max(n_small, 1)
-    rows = max(n_rows, 1)
-    n_classes = N_RANKS * N_RANKS
-    # flush-capable entries: a combo each, or per flush card one for itself and one per other-suit row,
-    # and one per pair of flush cards
-    entries = max(n_large, N_RANKS * (rows + 1) + N_RANKS * N_RANKS, 1)
-    return (np.zeros(m, np.uint32), np.zeros(m, np.uint32), np.zeros(129, np.int64), np.zeros(m, np.uint16),
-            np.zeros(m + 1), np.zeros(m + 2), np.zeros(m + 2), np.zeros(m + 2), np.zeros(n_small, np.int64),
-            np.zeros(n_small, np.uint16), np.zeros(n_large, np.uint16), np.zeros((2, N_NATURAL)),
-            np.zeros((2, N_NATURAL), np.int64), np.zeros((rows, m + 2)), np.zeros((rows, m + 2)),
-            np.zeros((rows, m + 2)), np.zeros(2), np.zeros(2), np.zeros(n_classes), np.zeros(n_classes, np.int64),
-            np.zeros((rows, N_RANKS)), np.zeros(n_classes, np.int64), np.zeros(n_classes, np.bool_),
-            np.zeros(BOARD_CARDS, np.int64), np.zeros((entries, 3)), np.zeros(rows, np.int64),
-            np.zeros(2 * entries, np.int64), np.zeros((MAX_STRENGTH >> 5) + 2, np.int64),
-            np.zeros(N_RANKS, np.int64), np.zeros(n_classes, np.uint16))
-
-
 #: ``L`` ranges of at least this many combos are placed by rank class when their own counts are not
 #: wanted (below it, placing combo by combo costs no more than the 91 class lookups).
 BY_CLASS_MIN = 150
@@ -414,7 +397,7 @@ def sweep_counts(deal: Deal, progress: bool = False, both: bool = True,
     slots = _threads.n_chunks()
     outS = np.zeros((slots, len(S.combos), 4))
     outL = np.zeros((slots, len(L.combos), 4))
-    scratch = [_scratch(len(S.combos), len(L.combos), len(row_cards)) for _ in range(slots)]
+    scratch = [sweep_scratch(len(S.combos), len(L.combos), len(row_cards)) for _ in range(slots)]
     kernel = sweep_kernel()
 
     def piece(lo: int, hi: int, slot: int) -> None:

@@ -67,12 +67,12 @@ def _best_times(kernels: tuple, tables: tuple, n_cards: int) -> list[float]:
     flat = calibration_rows(n_cards).reshape(-1)
     out, bad = np.empty(ROWS, np.uint16), np.zeros(1, np.int64)
     for kernel in kernels:  # loaded (or compiled) and touched once, untimed
-        kernel(flat, flat, out, *tables, bad)
+        kernel(flat, flat, out, tables, bad)
     best = [float("inf")] * len(kernels)
     for _ in range(ROUNDS):
         for i, kernel in enumerate(kernels):
             start = time.perf_counter()
-            kernel(flat, flat, out, *tables, bad)
+            kernel(flat, flat, out, tables, bad)
             best[i] = min(best[i], time.perf_counter() - start)
     return best
 

@@ -4,11 +4,11 @@ Cards are taken by *deck position*: a kernel lists the cards not yet dealt (the 
 card constants (``dk``) and suit-rank bits (``db``, :func:`.primitives.suit_rank_bit`), so a hand
 of board and two deck cards is ``board_key + dk[i] + dk[j]``, one add per card before the lookup.
 
-* :func:`board_scan`: on one five-card board, every live two-card combo of the deck ranked once,
-  sorted by strength (a two-pass radix sort), and each combo's wins and ties against every other
-  live combo counted in one pass, with per-card running counts taking out the opponents that share
-  a card with it.  Returns ``2 * wins + ties`` of each combo ("half-points"): the hand strength
-  against a random hand is that over ``2 * C(n - 2, 2)``.
+* :func:`~.combo_scan.board_scan`: on one five-card board, every live two-card combo of the deck
+  ranked once, sorted by strength (a two-pass radix sort), and each combo's wins and ties against
+  every other live combo counted in one pass, with per-card running counts taking out the
+  opponents that share a card with it.  Returns ``2 * wins + ties`` of each combo
+  ("half-points"): the hand strength against a random hand is that over ``2 * C(n - 2, 2)``.
 * :func:`make_street_kernel`: every hole-card class of a block of board classes: the river's hand
   strength, or on the flop and turn the rollout over every completion of the board (the sums of
   the half-points and of their squares, and a histogram), written at the classes' street indices.
@@ -16,119 +16,112 @@ of board and two deck cards is ``board_key + dk[i] + dk[j]``, one add per card b
   completion of the board, the weight of the opponent combos the hand beats, ties and meets, and
   (optionally) the ahead / tied / behind transitions from now to the river.
 
-Kernels do not allocate: callers pass scratch arrays, one set per concurrent piece.
+Kernels do not allocate: callers pass scratch records (:func:`street_scratch`, :func:`rollout_scratch`,
+:func:`preflop_scratch`), one per concurrent piece, and the tables as
+:class:`~pokerlut.table_records.RankTables`.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numba as nb
 import numpy as np
 
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
+from .combo_scan import MAX_COMBOS, RADIX, ScanScratch, board_key, board_scan, count_digits, radix_sort, scan_scratch
 from .compile import compile_kernel
-from .iso import SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks, hole_part
-from .primitives import first_card, suit_rank_bit, value_of_bits
+from .iso import (SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks,
+                  hole_part)
+from .primitives import suit_rank_bit, value_of_bits
 
 U64 = np.uint64
 _ONE = U64(1)
 _TWO = U64(2)
-_THREE = U64(3)
 _SIXTEEN = U64(16)
-_RADIX_BITS = U64(7)
-_RADIX_MASK = U64(127)
 _BYTE = U64(255)
-RADIX = 128
-#: Scratch per concurrent piece: strengths and the sort's two index arrays (one entry per combo of
-#: a deck of up to 52 cards), per-card counts, the radix buckets (2 x RADIX).
-MAX_COMBOS = 1326
 
 
-@nb.njit(inline="always", nogil=True)
-def board_scan(n, dk, db, bkey, bbits, dead, bases, values, flush, pairs, strength, order, tmp, cnt, gcnt, buckets,
-               num):
-    """Half-points ``2 * wins + ties`` of every live combo of the deck on one five-card board.
+class StreetScratch(NamedTuple):
+    """The street kernel's working memory (one per thread)."""
 
-    ``n``: deck size; ``dk``/``db`` the deck's card constants and suit-rank bits; ``bkey``/``bbits``
-    the board's key (first card included) and bits; ``dead``: bit ``i`` set for deck positions that
-    are not live (cards of the board's completion).  Combos of positions ``i < j`` are numbered
-    ``p = j * (j - 1) / 2 + i`` (colex: the same numbers for any deck size); ``pairs[p]`` /
-    ``pairs[MAX_COMBOS + p]`` are ``i`` and ``j``.  ``num[p]`` is written for every combo (0 for
-    combos that are not live).  Scratch: ``strength`` (uint16), ``order`` (int32) and ``tmp`` (uint64,
-    the sorted records) one entry per combo, ``cnt``/``gcnt`` one per deck card, ``buckets``
-    2 x RADIX.  Returns the number of live combos."""
-    for b in range(2 * RADIX):
-        buckets[b] = 0
-    p = 0
-    for j in range(1, n):
-        kj = bkey + dk[j]
-        bj = bbits | db[j]
-        dj = (dead >> U64(j)) & _ONE
-        for i in range(j):
-            if dj | ((dead >> U64(i)) & _ONE):
-                v = np.uint16(0)
-            else:
-                v = value_of_bits(kj + dk[i], bj | db[i], bases, values, flush)
-            strength[p] = v
-            buckets[U64(v) & _RADIX_MASK] += 1  # both digits' counts while ranking
-            buckets[RADIX + (U64(v) >> _RADIX_BITS)] += 1
-            p += 1
-    n_pairs = p
-    lo_total = 0
-    hi_total = 0
-    for b in range(RADIX):
-        c = buckets[b]
-        buckets[b] = lo_total
-        lo_total += c
-        c = buckets[RADIX + b]
-        buckets[RADIX + b] = hi_total
-        hi_total += c
-    for q in range(n_pairs):  # a stable two-pass radix sort: low 7 bits, then high bits
-        b = U64(strength[q]) & _RADIX_MASK
-        order[buckets[b]] = q
-        buckets[b] += 1
-    for k in range(n_pairs):  # sorted records: strength << 32 | combo << 16 | i << 8 | j
-        q = order[k]
-        v = U64(strength[q])
-        b = RADIX + (v >> _RADIX_BITS)
-        tmp[buckets[b]] = (v << U64(32)) | (U64(q) << _SIXTEEN) | (U64(pairs[q]) << U64(8)) | U64(pairs[MAX_COMBOS + q])
-        buckets[b] += 1
-    for i in range(n):
-        cnt[i] = 0
-        gcnt[i] = 0
-    k = 0
-    while k < n_pairs and (tmp[k] >> U64(32)) == 0:  # not live: sorted first, counted nowhere
-        num[(tmp[k] >> _SIXTEEN) & U64(0xFFFF)] = 0
-        k += 1
-    seen = 0
-    while k < n_pairs:
-        s = tmp[k] >> U64(32)
-        g1 = k
-        while g1 < n_pairs and (tmp[g1] >> U64(32)) == s:
-            r = tmp[g1]
-            gcnt[(r >> U64(8)) & _BYTE] += 1
-            gcnt[r & _BYTE] += 1
-            g1 += 1
-        size = g1 - k
-        for g in range(k, g1):
-            r = tmp[g]
-            a = (r >> U64(8)) & _BYTE
-            b = r & _BYTE
-            # opponents strictly below: all below less those sharing a card (the combo itself is not below)
-            wins = seen - cnt[a] - cnt[b]
-            # level: the group less those sharing a card; the combo itself was taken out twice
-            ties = size - gcnt[a] - gcnt[b] + 1
-            num[(r >> _SIXTEEN) & U64(0xFFFF)] = 2 * wins + ties
-        for g in range(k, g1):
-            r = tmp[g]
-            a = (r >> U64(8)) & _BYTE
-            b = r & _BYTE
-            cnt[a] += 1
-            cnt[b] += 1
-            gcnt[a] = 0
-            gcnt[b] = 0
-        seen += size
-        k = g1
-    return seen
+    scan: ScanScratch
+    acc: np.ndarray  #: (MAX_COMBOS,) int64: sums of half-points
+    acc2: np.ndarray  #: (MAX_COMBOS,) int64: sums of their squares
+    acch: np.ndarray  #: (MAX_COMBOS * bins,) int32: histogram counts
+
+
+class StreetOut(NamedTuple):
+    """The street kernel's outputs (river: ``num``; flop and turn: the others)."""
+
+    num: np.ndarray
+    sum: np.ndarray
+    squares: np.ndarray
+    hist: np.ndarray
+
+
+class RolloutOut(NamedTuple):
+    """The rollout kernel's outputs, a row per hand."""
+
+    sums: np.ndarray  #: (n, 4)
+    hist: np.ndarray  #: (n, bins)
+    hp: np.ndarray  #: (n, 9): the transitions from now to the river
+
+
+class RolloutScratch(NamedTuple):
+    """The rollout and strength kernels' working memory (one per thread)."""
+
+    opp_key: np.ndarray  #: (MAX_COMBOS,) uint64: each opponent combo's key
+    opp_bits: np.ndarray  #: (MAX_COMBOS,) uint64: its suit-rank bits
+    opp_w: np.ndarray  #: (MAX_COMBOS,) float64: its weight
+    opp_now: np.ndarray  #: (MAX_COMBOS,) int64: how it stands against the hand now
+    dk: np.ndarray  #: (N_NATURAL,) uint64: the deck's card constants
+    db: np.ndarray  #: (N_NATURAL,) uint64: the deck's cards
+
+
+class PreflopScratch(NamedTuple):
+    """The preflop counting kernel's working memory (one per thread)."""
+
+    dk: np.ndarray  #: (N_NATURAL,) uint64
+    db: np.ndarray  #: (N_NATURAL,) uint64
+    dc: np.ndarray  #: (N_NATURAL,) uint8
+    strength: np.ndarray  #: (MAX_COMBOS,) uint16
+    order: np.ndarray  #: (MAX_COMBOS,) int32
+    tmp: np.ndarray  #: (MAX_COMBOS,) uint64
+    seen: np.ndarray  #: (classes,) int64
+    cnt: np.ndarray  #: (cards left * classes,) int64
+    gseen: np.ndarray  #: (classes,) int64
+    gcnt: np.ndarray  #: (cards left * classes,) int64
+    buckets: np.ndarray  #: (2 RADIX,) int32
+    cls: np.ndarray  #: (MAX_COMBOS,) int16
+
+
+def street_scratch(bins: int) -> StreetScratch:
+    """One thread's :class:`StreetScratch` for histograms of ``bins`` bins.
+
+    >>> street_scratch(4).acch.shape
+    (5304,)
+    """
+    return StreetScratch(scan_scratch(), np.zeros(MAX_COMBOS, np.int64), np.zeros(MAX_COMBOS, np.int64),
+                         np.zeros(MAX_COMBOS * max(bins, 1), np.int32))
+
+
+def rollout_scratch() -> RolloutScratch:
+    """One thread's :class:`RolloutScratch` (the strength kernel uses its deck alone)."""
+    return RolloutScratch(np.zeros(MAX_COMBOS, np.uint64), np.zeros(MAX_COMBOS, np.uint64), np.zeros(MAX_COMBOS),
+                          np.zeros(MAX_COMBOS, np.int64), np.zeros(N_NATURAL, np.uint64),
+                          np.zeros(N_NATURAL, np.uint64))
+
+
+def preflop_scratch(n_classes: int) -> PreflopScratch:
+    """One thread's :class:`PreflopScratch` for ``n_classes`` starting-hand classes."""
+    left = N_NATURAL - BOARD_CARDS
+    return PreflopScratch(np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint64), np.zeros(N_NATURAL, np.uint8),
+                          np.zeros(MAX_COMBOS, np.uint16), np.zeros(MAX_COMBOS, np.int32),
+                          np.zeros(MAX_COMBOS, np.uint64), np.zeros(n_classes, np.int64),
+                          np.zeros(left * n_classes, np.int64), np.zeros(n_classes, np.int64),
+                          np.zeros(left * n_classes, np.int64), np.zeros(2 * RADIX, np.int32),
+                          np.zeros(MAX_COMBOS, np.int16))
 
 
 def pair_table() -> np.ndarray:
@@ -153,9 +146,7 @@ def board_frame_of(m0, m1, m2, m3, n_rounds, small, config, hmult, hshift):
     return ((row << U64(3)) | e) * U64(16), pos_word, starts
 
 
-def street_features(boards, offsets, spec, small, config, hmult, hshift, segments, cards, bases, values, flush, pairs,
-                    bins, out_num, out_sum, out_squares, out_hist, dk, db, strength, order, tmp, cnt, gcnt, buckets,
-                    num, acc, acc2, acch):
+def street_features(boards, offsets, index, tables, pairs, bins, out, scratch):
     """Hand strength or rollouts of every hole-card class of a block of board classes.
 
     For each board (row of ``boards``: a board class's canonical board, its rounds as the street
@@ -166,7 +157,15 @@ def street_features(boards, offsets, spec, small, config, hmult, hshift, segment
     squares and ``out_hist[:, k]`` the completions whose half-points fall in bin ``k`` of ``bins``
     (``k = min(num * bins // 1980, bins - 1)``).  Several combos of one class write the same
     numbers.  ``spec`` is the street indexer's (:mod:`pokerlut.kernels.iso`: the board's columns
-    and rounds); the board indexer's tables and the street's ``segments`` place the combos."""
+    and rounds); the board indexer's tables and the street's ``segments`` place the combos: ``index``
+    is ``(spec, small, config, hmult, hshift, segments)``.  ``tables``: the 7-card
+    :class:`~pokerlut.table_records.RankTables`; ``out``: a :class:`StreetOut`; ``scratch``: a
+    :func:`street_scratch`."""
+    spec, small, config, hmult, hshift, segments = index
+    cards = tables.cards
+    out_num, out_sum, out_squares, out_hist = out
+    scan, acc, acc2, acch = scratch
+    dk, db, strength, num = scan.dk, scan.db, scan.strength, scan.num
     n_board = spec[SPEC_SECOND]
     n_rounds = spec[SPEC_ROUNDS]
     river = n_board == BOARD_CARDS
@@ -178,11 +177,7 @@ def street_features(boards, offsets, spec, small, config, hmult, hshift, segment
         m0, m1, m2, m3, big = deal_masks(boards, boards, c, 0, n_board, spec[SPEC_ROUND_OF:], config)
         board_bits = m0 | m1 | m2 | m3
         seg_row, pos_word, starts = board_frame_of(m0, m1, m2, m3, n_rounds, small, config, hmult, hshift)
-        bkey = first_card(cards, boards[c, 0])
-        bbits = suit_rank_bit(boards[c, 0])
-        for j in range(1, n_board):
-            bkey += cards[U64(boards[c, j])]
-            bbits |= suit_rank_bit(boards[c, j])
+        bkey, bbits = board_key(boards, c, n_board, cards)
         d = 0
         for card in range(N_NATURAL):
             bit = suit_rank_bit(card)
@@ -213,8 +208,7 @@ def street_features(boards, offsets, spec, small, config, hmult, hshift, segment
                     ckey += dk[r]
                     cbits |= db[r]
                     dead |= _ONE << U64(r)
-                board_scan(n_deck, dk, db, ckey, cbits, dead, bases, values, flush, pairs, strength, order,
-                           tmp, cnt, gcnt, buckets, num)
+                board_scan(n_deck, ckey, cbits, dead, tables, pairs, scan)
                 if river:
                     break
                 for p in range(n_pairs):
@@ -243,8 +237,7 @@ def state(a, b):
     return 0 if a > b else (1 if a == b else 2)
 
 
-def rollout(holes, boards, n_board, potential, weights, bins, cards, bases_now, values_now, bases, values, flush, sums,
-            hist, hp, opp_key, opp_bits, opp_w, opp_now, dk, db):
+def rollout(holes, boards, n_board, potential, weights, bins, now, river, out, scratch):
     """Rollouts over every completion of each hand's board, against weighted opponents.
 
     For each hand (``holes[i]``, ``boards[i]`` of ``n_board`` cards, 3 to 5) and every completion
@@ -254,17 +247,17 @@ def rollout(holes, boards, n_board, potential, weights, bins, cards, bases_now, 
     sum (W + T/2)**2 / N, completions)``, ``hist[i, k] += N`` for the bin ``k`` of ``(W + T/2) / N``
     (``min(floor((W + T/2) * bins / N), bins - 1)``), and with ``potential`` ``hp[i, 3 * now + river]
     += w`` over every opponent and completion (0 ahead, 1 tied, 2 behind; "now" ranks the hands on
-    the board as dealt, with ``bases_now``/``values_now``).  Opponent scratch: 1326 entries each,
-    the deck's 52."""
+    the board as dealt, by ``now``; the river by ``river``: :class:`~pokerlut.table_records.RankTables`).
+    ``out``: a :class:`RolloutOut`; ``scratch``: a :func:`rollout_scratch`."""
+    cards, bases, values, flush = river.cards, river.bases, river.values, river.flush
+    bases_now, values_now = now.bases, now.values
+    sums, hist, hp = out
+    opp_key, opp_bits, opp_w, opp_now, dk, db = scratch
     n_comp = 5 - n_board
     for i in range(holes.shape[0]):
         h0 = holes[i, 0]
         h1 = holes[i, 1]
-        bkey = first_card(cards, boards[i, 0])
-        bbits = suit_rank_bit(boards[i, 0])
-        for j in range(1, n_board):
-            bkey += cards[U64(boards[i, j])]
-            bbits |= suit_rank_bit(boards[i, j])
+        bkey, bbits = board_key(boards, i, n_board, cards)
         hkey = cards[U64(h0)] + cards[U64(h1)]
         hbits = suit_rank_bit(h0) | suit_rank_bit(h1)
         known = bbits | hbits
@@ -334,18 +327,16 @@ def rollout(holes, boards, n_board, potential, weights, bins, cards, bases_now, 
     return 0
 
 
-def strength(holes, boards, n_board, weights, cards, bases, values, flush, sums, dk, db):
+def strength(holes, boards, n_board, weights, tables, sums, scratch):
     """The hand strength now, against every opponent combo with a weight: ``sums[i] = (N, W, T)``,
-    the weight met, beaten and tied (the hands of ``n_board`` + 2 cards ranked with
-    ``bases``/``values``)."""
+    the weight met, beaten and tied (the hands of ``n_board`` + 2 cards ranked by ``tables``, their
+    :class:`~pokerlut.table_records.RankTables`; ``scratch``: a :func:`rollout_scratch`)."""
+    cards, bases, values, flush = tables.cards, tables.bases, tables.values, tables.flush
+    dk, db = scratch.dk, scratch.db
     for i in range(holes.shape[0]):
         h0 = holes[i, 0]
         h1 = holes[i, 1]
-        bkey = first_card(cards, boards[i, 0])
-        bbits = suit_rank_bit(boards[i, 0])
-        for j in range(1, n_board):
-            bkey += cards[U64(boards[i, j])]
-            bbits |= suit_rank_bit(boards[i, j])
+        bkey, bbits = board_key(boards, i, n_board, cards)
         hbits = suit_rank_bit(h0) | suit_rank_bit(h1)
         hero = value_of_bits(bkey + cards[U64(h0)] + cards[U64(h1)], bbits | hbits, bases, values, flush)
         known = bbits | hbits
@@ -376,8 +367,7 @@ def strength(holes, boards, n_board, weights, cards, bases, values, flush, sums,
     return 0
 
 
-def preflop_counts(boards, mult, classes, cards, bases, values, flush, pairs, wins, ties, dk, db, dc, strength, order,
-                   tmp, seen, cnt, gseen, gcnt, buckets, cls):
+def preflop_counts(boards, mult, classes, tables, pairs, wins, ties, scratch):
     """The exact heads-up preflop counts of the 169 starting-hand classes, board by board.
 
     For each five-card board (a suit class's canonical board, counted ``mult[b]`` times) every two-card
@@ -386,16 +376,15 @@ def preflop_counts(boards, mult, classes, cards, bases, values, flush, pairs, wi
     combo ``h`` of class ``A`` adds to ``wins[A, B]`` the class-``B`` combos below it that share no
     card with it, and to ``ties[A, B]`` those level with it (``gseen``/``gcnt``: the same counts
     within its group of equal strength, itself taken out).  ``classes[52 * a + b]``: the class (grid
-    cell, 0..168) of the combo ``{a, b}``."""
+    cell, 0..168) of the combo ``{a, b}``.  ``tables``: the 7-card
+    :class:`~pokerlut.table_records.RankTables`; ``scratch``: a :func:`preflop_scratch`."""
+    cards, bases, values, flush = tables.cards, tables.bases, tables.values, tables.flush
+    dk, db, dc, strength, order, tmp, seen, cnt, gseen, gcnt, buckets, cls = scratch
     n_classes = 169
     n = 47
     for bi in range(boards.shape[0]):
         m = mult[bi]
-        bkey = first_card(cards, boards[bi, 0])
-        bbits = suit_rank_bit(boards[bi, 0])
-        for j in range(1, 5):
-            bkey += cards[U64(boards[bi, j])]
-            bbits |= suit_rank_bit(boards[bi, j])
+        bkey, bbits = board_key(boards, bi, BOARD_CARDS, cards)
         d = 0
         for card in range(N_NATURAL):
             bit = suit_rank_bit(card)
@@ -415,30 +404,10 @@ def preflop_counts(boards, mult, classes, cards, bases, values, flush, pairs, wi
                 v = value_of_bits(kj + dk[i], bj | db[i], bases, values, flush)
                 strength[p] = v
                 cls[p] = classes[row + U64(dc[i])]
-                buckets[U64(v) & _RADIX_MASK] += 1
-                buckets[RADIX + (U64(v) >> _RADIX_BITS)] += 1
+                count_digits(buckets, v)
                 p += 1
         n_pairs = p
-        lo_total = 0
-        hi_total = 0
-        for b in range(RADIX):
-            c = buckets[b]
-            buckets[b] = lo_total
-            lo_total += c
-            c = buckets[RADIX + b]
-            buckets[RADIX + b] = hi_total
-            hi_total += c
-        for q in range(n_pairs):
-            b = U64(strength[q]) & _RADIX_MASK
-            order[buckets[b]] = q
-            buckets[b] += 1
-        for k in range(n_pairs):
-            q = order[k]
-            v = U64(strength[q])
-            b = RADIX + (v >> _RADIX_BITS)
-            tmp[buckets[b]] = (v << U64(32)) | (U64(q) << _SIXTEEN) | (U64(pairs[q]) << U64(8)) | \
-                U64(pairs[MAX_COMBOS + q])
-            buckets[b] += 1
+        radix_sort(n_pairs, strength, pairs, order, tmp, buckets)
         for x in range(n_classes):
             seen[x] = 0
             gseen[x] = 0

@@ -15,6 +15,8 @@ over the deal's card bits) and writes zeros for it; the caller names the problem
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .. import layout
@@ -30,13 +32,18 @@ _ROW_START = (0, 3, 8)
 _CARDS = 13
 
 
-def ofc_score(flat, n_players, checked, strengths, fouls, royalties, points, scoops, fantasyland, stay, cards,
-              bases3, values3, bases5, values5, flush, subset_rare, royalty_top, royalty_middle, royalty_bottom,
-              scoop_bonus, thresholds, bad):
+def ofc_score(flat, n_players, checked, out, tables, bad):
     """Score every deal of ``flat`` (deals of ``13 * n_players`` cards) into the per-player outputs
-    (``strengths``/``royalties`` three per player); ``subset_rare`` is the tables' flag (an argument,
-    so that the rare path is the one the ranking kernels compiled); ``thresholds`` holds the least strengths of
-    Fantasyland entry (top) and stay (top, middle, bottom); ``bad[0]`` counts the bad deals."""
+    of ``out`` (an :class:`OFCOut`; ``strengths``/``royalties`` three per player) by ``tables`` (the
+    :class:`~pokerlut.table_records.OFCTables`; the 5-card tables' ``subset_rare`` is a field, not a
+    literal, so that the rare path is the one the ranking kernels compiled); ``bad[0]`` counts the
+    bad deals."""
+    strengths, fouls, royalties, points, scoops, fantasyland, stay = out
+    cards, bases3, values3 = tables.three.cards, tables.three.bases, tables.three.values
+    bases5, values5, flush, subset_rare = (tables.five.bases, tables.five.values, tables.five.flush,
+                                           tables.five.subset_rare)
+    royalty_top, royalty_middle, royalty_bottom = tables.royalty_top, tables.royalty_middle, tables.royalty_bottom
+    scoop_bonus, thresholds = tables.scoop_bonus, tables.thresholds
     n_deals = strengths.shape[0] // (_ROWS * n_players)
     width = U64(_CARDS * n_players)
     n_bad = 0
@@ -126,6 +133,18 @@ def ofc_score(flat, n_players, checked, strengths, fouls, royalties, points, sco
                 points[qa] += net
                 points[qc] -= net
     bad[0] = n_bad
+
+
+class OFCOut(NamedTuple):
+    """The outputs of :func:`ofc_score`: per player (per player and row for ``strengths`` and ``royalties``)."""
+
+    strengths: np.ndarray  #: uint16
+    fouls: np.ndarray  #: uint8
+    royalties: np.ndarray  #: int32
+    points: np.ndarray  #: int64
+    scoops: np.ndarray  #: int8
+    fantasyland: np.ndarray  #: uint8
+    stay: np.ndarray  #: uint8
 
 
 def make_ofc_kernel():

@@ -208,15 +208,15 @@ PREFETCH_AHEAD = 4
 
 
 def make_omaha_table_kernel(n_hole: int, hilo: bool, ahead: int = PREFETCH_AHEAD):
-    """Compile ``omaha{h}[_hilo](holes, boards, n_board, high, low, first, per, cards, rows, values,
-    low_table, bad)`` for hands of ``n_hole`` hole cards (a constant, so the loops over the pairs
-    unroll): :func:`omaha_rows_body` over flat uint8 ``holes`` and ``boards``; ``rows``,
-    ``values`` and ``low_table`` are the Omaha tables put together as :mod:`pokerlut.layout` says
-    (:func:`pokerlut.omaha.omaha_tables`); ``bad[0]`` receives the number of bad rows.  Every row
+    """Compile ``omaha{h}[_hilo](holes, boards, n_board, high, low, first, per, tables, bad)`` for
+    hands of ``n_hole`` hole cards (a constant, so the loops over the pairs unroll):
+    :func:`omaha_rows_body` over flat uint8 ``holes`` and ``boards``; ``tables`` is the
+    :class:`~pokerlut.table_records.OmahaTables` (:func:`pokerlut.omaha.omaha_tables`); ``bad[0]`` receives the number of bad rows.  Every row
     is validated (a popcount and a max per hand); unchecked calls just do not look at ``bad``.
     ``ahead``: the prefetch distance (:data:`PREFETCH_AHEAD`; 0 for none)."""
 
-    def kernel(holes, boards, n_board, high, low, first, per, cards, rows, values, low_table, bad):
+    def kernel(holes, boards, n_board, high, low, first, per, tables, bad):
+        cards, rows, values, low_table = tables
         bad[0] = omaha_rows_body(holes, boards, high, low, U64(first), U64(per), hilo, n_hole, U64(n_board), cards,
                                  rows, values, low_table, U64(ahead))
 

@@ -16,10 +16,14 @@ hands, half to the best qualifying lows, the whole to the high side when no low 
 
 from __future__ import annotations
 
+from math import comb
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
 from .. import layout
+from ..constants import BOARD_CARDS, N_NATURAL, N_SUITS, OMAHA_HOLE_SIZES
 from .compile import compile_kernel, jitted
 from .equity import MAX_ATTEMPTS, SHARE_UNIT, splitmix
 from .intrinsics import popcount
@@ -47,6 +51,8 @@ _ACE_LOW_SHIFT = U64(13)  # the ace's bit, 1 << 13, moved to bit 0
 HIGH_HALF, LOW_HALF, HIGH_NO_LOW = 4, 5, 6
 #: The width of every accumulator row of the equity kernels that settle with :func:`settle_pot`.
 COUNT_COLUMNS = 7
+#: Two-card pairs of the largest Omaha hand (six hole cards).
+MAX_PAIRS = comb(max(OMAHA_HOLE_SIZES), 2)
 
 
 @nb.njit(inline="always", nogil=True)
@@ -164,16 +170,17 @@ def settle_board(state, n_players, n_pairs, cols, masks, lows, high, low, hilo, 
     settle_pot(high, low, n_players, hilo, weight, out, squares)
 
 
-def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, deck, out, others, index, prefix,
-                cols, masks, lows, high, low, hilo, cards, rows, values, low_table):
+def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, deck, out, scratch, hilo, tables):
     """Item ``i`` enumerates, for deal ``t = deal_of[i]`` (its hands ``holes[t]``, P x h cards), the
     completions of the known board (``known``, 0..4 cards: a complete board comes as four known
     cards and a deck of its fifth) by cards of ``deck`` the deal's hands do not hold, whose first
     new card has index ``piece_of[i], piece_of[i] + n_pieces, ...`` among them, counted into
     ``out[i]`` (P, 3).  The boards are visited in lexicographic order of their
     new cards' indices, each board's key carried over from its first cards' (``prefix``): one add
-    per board.  ``others`` (52,), ``index`` (5,), ``prefix`` (6, 3), ``cols`` (P, 15), ``masks``
-    (P, 4), ``lows``, ``high``, ``low`` (P,) are scratch."""
+    per board.  ``scratch``: an :func:`omaha_exact_scratch`; ``tables``: the
+    :class:`~pokerlut.table_records.OmahaTables`."""
+    others, index, prefix, (cols, masks, lows, high, low) = scratch
+    cards, rows, values, low_table = tables
     m = 5 - known.shape[0]
     n_pairs = n_hole * (n_hole - 1) // 2
     base = board_state(known, cards)
@@ -225,6 +232,41 @@ def omaha_exact(holes, deal_of, piece_of, n_pieces, n_players, n_hole, known, de
             index[j] += n_pieces if j == 0 else 1
             if index[0] > n_others - m:
                 break
+
+
+class OmahaHands(NamedTuple):
+    """The Omaha kernels' working memory for the players' hands (one per thread)."""
+
+    cols: np.ndarray  #: (P, MAX_PAIRS) uint32: each hand's pair columns
+    masks: np.ndarray  #: (P, N_SUITS) uint64: each hand's rank mask per suit
+    lows: np.ndarray  #: (P,) uint64: each hand's low bits
+    high: np.ndarray  #: (P,) uint16: each hand's high value on the board
+    low: np.ndarray  #: (P,) uint16: each hand's low value on the board
+
+
+class OmahaExactScratch(NamedTuple):
+    """:func:`omaha_exact`'s working memory (one per thread)."""
+
+    others: np.ndarray  #: (N_NATURAL,) uint8: the cards left
+    index: np.ndarray  #: (BOARD_CARDS,) int64: the new cards' indices among them
+    prefix: np.ndarray  #: (BOARD_CARDS + 1, 3) uint64: the states of the board's first cards
+    hands: OmahaHands
+
+
+def omaha_hands(n_players: int) -> OmahaHands:
+    """One thread's :class:`OmahaHands` for ``n_players``.
+
+    >>> omaha_hands(2).cols.shape
+    (2, 15)
+    """
+    return OmahaHands(np.zeros((n_players, MAX_PAIRS), np.uint32), np.zeros((n_players, N_SUITS), np.uint64),
+                      np.zeros(n_players, np.uint64), np.zeros(n_players, np.uint16), np.zeros(n_players, np.uint16))
+
+
+def omaha_exact_scratch(n_players: int) -> OmahaExactScratch:
+    """One thread's :class:`OmahaExactScratch` for ``n_players``."""
+    return OmahaExactScratch(np.zeros(N_NATURAL, np.uint8), np.zeros(BOARD_CARDS, np.int64),
+                             np.zeros((BOARD_CARDS + 1, 3), np.uint64), omaha_hands(n_players))
 
 
 def make_omaha_exact_kernel():

@@ -72,19 +72,21 @@ def rank_rows(flat, again, out, lo, hi, n, checked, cards, bases, values, flush,
 
 
 def make_rank_kernel(n_cards: int, checked: bool):
-    """Compile ``rank{n}[_checked](flat, again, out, tables..., bad)``.
+    """Compile ``rank{n}[_checked](flat, again, out, tables, bad)``.
 
     ``flat`` is the C-contiguous uint8 hands, flattened, and ``again`` the same array once more:
     the rare path reads the row through it, so LLVM, which cannot tell the two apart, does not keep
     the row's bytes live in registers across the fast test (measured: about 15% on the validated
     kernels, nothing either way on the others); ``out`` the uint16 strengths; the tables are
-    :meth:`pokerlut.tables.TableSet.rank_tables`; ``bad[0]`` receives the number of bad rows.
+    :meth:`pokerlut.tables.TableSet.rank_tables` (a :class:`~pokerlut.table_records.RankTables`);
+    ``bad[0]`` receives the number of bad rows.
     Several cores run it on separate pieces of the rows (:mod:`pokerlut._threads`).  The closure
     holds constants only (numba keys its cache on their pickled values).
     """
     n = n_cards
 
-    def kernel(flat, again, out, cards, bases, values, flush, bases5, values5, subset_rare, bad):
+    def kernel(flat, again, out, tables, bad):
+        cards, bases, values, flush, bases5, values5, subset_rare = tables
         bad[0] = rank_rows(flat, again, out, 0, out.shape[0], n, checked, cards, bases, values, flush, bases5,
                            values5, subset_rare)
 

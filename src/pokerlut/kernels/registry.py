@@ -12,11 +12,12 @@ from functools import lru_cache
 import numpy as np
 
 from .. import layout
+from ..table_records import RankTables
 from .rank import make_rank_kernel
 
 
 @lru_cache(maxsize=1)
-def probe_tables() -> tuple:
+def probe_tables() -> RankTables:
     """Empty read-only tables of the ranking kernels' argument types (as a loaded table set has
     them), for compiling a kernel by a call on no rows."""
     def empty(dtype) -> np.ndarray:
@@ -25,7 +26,7 @@ def probe_tables() -> tuple:
         return array
 
     card, bases, value = empty(layout.CARD_DTYPE), empty(layout.BASES_DTYPE), empty(layout.VALUE_DTYPE)
-    return card, bases, value, value, bases, value, False
+    return RankTables(card, bases, value, value, bases, value, False)
 
 
 @lru_cache(maxsize=None)
@@ -69,8 +70,8 @@ def histogram_kernel():
 @lru_cache(maxsize=None)
 def exact_kernel(preflop: bool):
     """The exact Hold'em equity kernel of deals with no known board (``preflop``) or with one
-    (:mod:`pokerlut.kernels.equity`)."""
-    from .equity import make_exact_kernel
+    (:mod:`pokerlut.kernels.equity_exact`)."""
+    from .equity_exact import make_exact_kernel
 
     return make_exact_kernel(preflop)
 
@@ -213,7 +214,7 @@ def _compiled_simd(n_cards: int, checked: bool):
     kernel = simd_kernel(n_cards, checked)
     empty = np.zeros(0, np.uint8)
     try:
-        kernel(empty, empty, np.zeros(0, np.uint16), *probe_tables(), np.zeros(1, np.int64))
+        kernel(empty, empty, np.zeros(0, np.uint16), probe_tables(), np.zeros(1, np.int64))
     except Exception as error:  # a compile error of numba or LLVM: the kernels never raise otherwise
         backend.simd_failed(error)
         return None

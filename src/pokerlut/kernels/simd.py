@@ -201,7 +201,7 @@ def one_row(flat, again, out, i, n, key, problem, checked, cards, bases, values,
 
 
 def make_simd_kernel(n_cards: int, checked: bool):
-    """Compile ``simd{n}[_checked](flat, again, out, tables..., bad)``: as the scalar ranking kernel
+    """Compile ``simd{n}[_checked](flat, again, out, tables, bad)``: as the scalar ranking kernel
     (:func:`pokerlut.kernels.rank.make_rank_kernel`), four rows per vector; the rows left at the
     end go through the scalar kernel's body.
 
@@ -214,7 +214,8 @@ def make_simd_kernel(n_cards: int, checked: bool):
     kernel's 0.74x; with it the two run alike."""
     n = n_cards
 
-    def kernel(flat, again, out, cards, bases, values, flush, bases5, values5, subset_rare, bad):
+    def kernel(flat, again, out, tables, bad):
+        cards, bases, values, flush, bases5, values5, subset_rare = tables
         rows = out.shape[0]
         groups = n_vectors(rows, n)
         count = 0

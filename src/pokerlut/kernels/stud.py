@@ -17,6 +17,8 @@ the same number of ways), so a piece of items ``lo..hi`` starts from combination
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
@@ -41,10 +43,12 @@ def seven_value(row, b, cards, bases, values, flush, bases5, values5, subset_rar
 
 
 @jitted()
-def settle_deal(rows, n_players, high, low, hilo, out, squares, cards, bases, values, flush, bases5, values5,
-                subset_rare, low_cards, low_bases, low_values, low_flush, low_bases5, low_values5, low_subset_rare):
-    """Every player's value(s) on the filled rows, and the pot shared into ``out``.  (The flags are
+def settle_deal(rows, n_players, high, low, hilo, out, squares, tables):
+    """Every player's value(s) on the filled rows by ``tables`` (a
+    :class:`~pokerlut.table_records.HiLoTables`), and the pot shared into ``out``.  (The flags are
     arguments, not literals, so the rare path is the one the ranking kernels compiled.)"""
+    cards, bases, values, flush, bases5, values5, subset_rare = tables.high
+    low_cards, low_bases, low_values, low_flush, low_bases5, low_values5, low_subset_rare = tables.low
     for p in range(n_players):
         b = U64(_SEVEN * p)
         high[p] = seven_value(rows, b, cards, bases, values, flush, bases5, values5, subset_rare)
@@ -119,20 +123,17 @@ def open_level(level, unknown, n_avail, avail, comb):
         comb[level, j] = j
 
 
-def stud_exact(rows, n_players, players, known, unknown, deck, lo, hi, out, avail, comb, n_avail, high, low, hilo,
-               squares, cards, bases, values, flush, bases5, values5, subset_rare, low_cards, low_bases, low_values,
-               low_flush, low_bases5, low_values5, low_subset_rare):
+def stud_exact(rows, n_players, players, known, unknown, deck, lo, hi, out, scratch, hilo, squares, tables):
     """Every deal whose level-0 combination has rank ``lo .. hi - 1``, counted into ``out`` (P, 3).
     ``players``/``unknown`` (m,): the levels' players and unknown counts (m may be 0: one deal);
-    ``known`` (P,): each player's known cards; ``deck``: the cards no one holds; ``avail`` (m, len(deck)),
-    ``comb`` (m, 7), ``n_avail`` (m,), ``high``/``low`` (P,) scratch; ``squares`` False (the pot
-    units alone; an argument, see :func:`stud_monte_carlo`)."""
-    tables = (cards, bases, values, flush, bases5, values5, subset_rare, low_cards, low_bases, low_values, low_flush,
-              low_bases5, low_values5, low_subset_rare)
+    ``known`` (P,): each player's known cards; ``deck``: the cards no one holds; ``scratch``: a
+    :func:`stud_exact_scratch`; ``squares`` False (the pot units alone; an argument, see
+    :func:`stud_monte_carlo`); ``tables``: a :class:`~pokerlut.table_records.HiLoTables`."""
+    avail, comb, n_avail, high, low = scratch
     m = players.shape[0]
     if m == 0:
         if lo == 0 and hi > 0:
-            settle_deal(rows, n_players, high, low, hilo, out, squares, *tables)
+            settle_deal(rows, n_players, high, low, hilo, out, squares, tables)
         return
     for i in range(deck.shape[0]):
         avail[0, i] = deck[i]
@@ -144,7 +145,7 @@ def stud_exact(rows, n_players, players, known, unknown, deck, lo, hi, out, avai
         fill_level(rows, level, players, known, unknown, avail, comb)
     item = lo
     while True:
-        settle_deal(rows, n_players, high, low, hilo, out, squares, *tables)
+        settle_deal(rows, n_players, high, low, hilo, out, squares, tables)
         level = m - 1
         while level >= 0 and not next_combination(comb[level], unknown[level], n_avail[level]):
             level -= 1
@@ -160,14 +161,35 @@ def stud_exact(rows, n_players, players, known, unknown, deck, lo, hi, out, avai
             fill_level(rows, below, players, known, unknown, avail, comb)
 
 
+class StudExactScratch(NamedTuple):
+    """:func:`stud_exact`'s working memory (one per thread)."""
+
+    avail: np.ndarray  #: (m, len(deck)) uint8: each level's cards to choose from
+    comb: np.ndarray  #: (m, 7) int64: each level's combination
+    n_avail: np.ndarray  #: (m,) int64: how many cards each level chooses from
+    high: np.ndarray  #: (P,) uint16: each player's high value
+    low: np.ndarray  #: (P,) uint16: each player's low value
+
+
+def stud_exact_scratch(n_players: int, n_levels: int, n_deck: int) -> StudExactScratch:
+    """One thread's :class:`StudExactScratch`: ``n_players``, ``n_levels`` of them with unknown cards,
+    a deck of ``n_deck``.
+
+    >>> stud_exact_scratch(3, 2, 40).avail.shape
+    (2, 40)
+    """
+    levels = max(1, n_levels)
+    return StudExactScratch(np.zeros((levels, n_deck), np.uint8), np.zeros((levels, _SEVEN), np.int64),
+                            np.zeros(levels, np.int64), np.zeros(n_players, np.uint16), np.zeros(n_players, np.uint16))
+
+
 def make_stud_exact_kernel():
     """Compile :func:`stud_exact`."""
     return compile_kernel(stud_exact, "stud_exact")
 
 
 def stud_monte_carlo(chunk_trials, chunk_seeds, rows0, n_players, known, unknown, deck, used0, out, rows, high, low,
-                     hilo, squares, cards, bases, values, flush, bases5, values5, subset_rare, low_cards, low_bases,
-                     low_values, low_flush, low_bases5, low_values5, low_subset_rare):
+                     hilo, squares, tables):
     """Chunk ``i`` runs ``chunk_trials[i]`` deals from seed ``chunk_seeds[i]`` into ``out[i]`` (P, 4):
     each player's ``unknown[p]`` cards drawn uniformly from ``deck`` less ``used0`` (the known and
     dead cards) and the cards already drawn.  ``rows0`` holds the known cards, ``rows`` is scratch;
@@ -185,9 +207,7 @@ def stud_monte_carlo(chunk_trials, chunk_seeds, rows0, n_players, known, unknown
                     state, c = draw_card(state, deck, n_deck, used)
                     used |= U64(1) << U64(c)
                     rows[_SEVEN * p + known[p] + j] = c
-            settle_deal(rows, n_players, high, low, hilo, out[i], squares, cards, bases, values, flush, bases5, values5,
-                        subset_rare, low_cards, low_bases, low_values, low_flush, low_bases5, low_values5,
-                        low_subset_rare)
+            settle_deal(rows, n_players, high, low, hilo, out[i], squares, tables)
 
 
 def make_stud_mc_kernel():
