@@ -230,7 +230,7 @@ def test_every_weight_zero_is_refused():
     (dict(players=["AA", "KK"], per_combo=True, exact=False), ValueError, "per-combo equities are exact"),
     (dict(players=["AA", "KK"], per_combo=True, method="enumerate"), ValueError, "per-combo equities are exact"),
     (dict(players=["AA", "KK"], per_combo="yes"), TypeError, "per_combo must be True or False"),
-    (dict(players=["AA", "KK"], method="fast"), ValueError, "method must be None, 'sweep' or 'enumerate'"),
+    (dict(players=["AA", "KK"], method="fast"), ValueError, "method must be None, 'sweep', 'enumerate' or 'runouts'"),
     (dict(players=["AA"] * 10), ValueError, "2 to 9 players, got 10"),
     (dict(players=["AsKsQsJs", "random"], variant="omaha", per_combo=True), ValueError, "not omaha"),
 ])

@@ -42,6 +42,7 @@ ValueError: unknown variant 'nope'; choose one of: high, short-deck, short-deck-
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Union
 
 from ._messages import hand_size_text, shown
@@ -75,9 +76,9 @@ class Variant:
     board_sizes: tuple[int, ...] = ()  #: board cards (Omaha)
     hand_sizes: tuple[int, ...] = HAND_SIZES  #: the cards of one hand ``evaluate`` ranks (not Omaha)
 
-    @property
+    @cached_property
     def deck(self) -> tuple[int, ...]:
-        """The natural card ids the game deals."""
+        """The natural card ids the game deals (worked out once per game)."""
         return tuple(card(r, s) for r in self.ranks for s in range(N_SUITS))
 
     @property
