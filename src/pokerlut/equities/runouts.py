@@ -12,11 +12,12 @@ the pairs (each ranked apart on its own runouts) whenever a range has more than 
 >>> from pokerlut.equities.deal import parse_deal
 >>> r = runouts_equity(parse_deal(["QQ+,AKs", "JJ-99,AQs"], "Kd 8s 3c"))
 >>> r.engine, r.n, round(float(r.equity[0]), 4)
-('runouts', 391050, 0.8536)
+('runouts', 365310, 0.9284)
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from dataclasses import replace
@@ -38,14 +39,17 @@ __all__ = ["runouts_equity", "runouts_work", "pair_weights", "held_by_all", "sui
 RUNOUTS_PLAYERS = SWEEP_PLAYERS
 
 #: What one runout costs, in lookups of the enumerating engine (calibrated by
-#: ``benchmarks/engine_grid.py``): a combo ranked, a pair compared, and the runout itself.
-_COMBO_LOOKUPS = 1.0
-_PAIR_LOOKUPS = 0.12
-_RUNOUT_LOOKUPS = 4.0
+#: ``benchmarks/engine_grid.py``): the runout itself, a combo or a rank class ranked, a pair of combos
+#: or of classes compared.
+_RUNOUT_LOOKUPS = 1.5
+_COMBO_LOOKUPS = 0.5
+_PAIR_LOOKUPS = 0.06
+#: What the pair weights and their class sums cost to build, per pair of combos (numpy, once a call).
+_PREP_LOOKUPS = 2.5
 #: The work (lookups) from which the runouts are merged by suit symmetry (:func:`suit_group`).
 _SYMMETRY_MIN_WORK = 2e6
-#: What a call costs whatever its runouts (building the pairs and the runouts), in lookups.
-_CALL_LOOKUPS = 6_000.0
+#: What a call costs whatever its runouts and ranges (Python), in lookups.
+_CALL_LOOKUPS = 14_000.0
 
 
 def held_by_all(masks: list[np.ndarray]) -> np.ndarray:
@@ -55,7 +59,7 @@ def held_by_all(masks: list[np.ndarray]) -> np.ndarray:
     >>> from pokerlut.equities.deal import parse_deal
     >>> deal = parse_deal(["AhKh", "AsAd, AsAc"], "2c 3d 4h")
     >>> held_by_all([combo_masks(r.combos) for r in deal.ranges]).tolist()   # Kh, Ah, As
-    [44, 50, 51]
+    [46, 50, 51]
     """
     held = 0
     for m in masks:
@@ -86,8 +90,8 @@ def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None) -> np.ndarra
     and exponent, so that no product underflows), and 0 for a pair sharing a card.
 
     >>> from pokerlut.equities.deal import parse_deal
-    >>> pair_weights(parse_deal(["AsAh", "AsKs, KcKd:0.5"], "2c 3d 4h")).tolist()
-    [[0.0, 1.0]]
+    >>> pair_weights(parse_deal(["AcAd, AsAh", "KcKd:0.5, AsKs"], "2c 3d 4h")).tolist()  # AsAh meets no AsKs
+    [[0.5, 1.0], [0.5, 0.0]]
     """
     a, b = deal.ranges
     ma, mb = masks if masks is not None else [combo_masks(r.combos) for r in deal.ranges]
@@ -112,10 +116,41 @@ def _sizes(deal: Deal) -> tuple[int, int, int]:
     return math.comb(left, BOARD_CARDS - len(deal.board)), len(deal.ranges[0]), len(deal.ranges[1])
 
 
+def flush_share(deal: Deal) -> float:
+    """The share of the runouts of the known board on which some suit holds three board cards or
+    more (a flush is possible: the engine ranks every combo there, elsewhere every rank class).
+
+    >>> from pokerlut.equities.deal import parse_deal
+    >>> flush_share(parse_deal(["AA", "KK"], "2c 7d 9h 3s")), flush_share(parse_deal(["AA", "KK"], "2c 7c 9c"))
+    (0.0, 1.0)
+    """
+    board_suits = np.bincount(deal.board.astype(np.int64) % N_SUITS, minlength=N_SUITS)
+    used = np.concatenate([deal.board, deal.dead]).astype(np.int64)
+    deck = np.array(deal.variant.deck, dtype=np.int64)
+    left = np.bincount(deck[~np.isin(deck, used)] % N_SUITS, minlength=N_SUITS)
+    missing = BOARD_CARDS - len(deal.board)
+    flushy = total = 0
+    for added in itertools.product(range(missing + 1), repeat=N_SUITS):
+        if sum(added) != missing:
+            continue
+        ways = math.prod(math.comb(int(n), k) for n, k in zip(left, added))
+        total += ways
+        flushy += ways if max(int(c) + k for c, k in zip(board_suits, added)) >= 3 else 0
+    return flushy / total if total else 0.0
+
+
+def _n_classes(rng) -> int:
+    """The rank classes of a range."""
+    ranks = rng.combos.astype(np.int64) // N_SUITS
+    return len(np.unique(N_RANKS * ranks.max(axis=1) + ranks.min(axis=1)))
+
+
 def runouts_work(deal: Deal) -> float:
     """Lookups the engine would do (in the units of :func:`pokerlut.equities.sweep.sweep_work`):
     per runout of the known board (suit symmetry not counted: it only makes the engine cheaper, as
-    it does the others) a lookup per combo and a fraction of one per pair, and a fixed cost per call.
+    it does the others), where a flush is possible (:func:`flush_share`) a lookup per combo and a
+    fraction of one per pair of combos, elsewhere a lookup per rank class and a fraction of one per
+    pair of classes and per blocked combo and class of the other side; and a fixed cost per call.
 
     >>> from pokerlut.equities.deal import parse_deal
     >>> deal = parse_deal(["QQ+,AKs", "JJ-99,AQs"], "Kd 8s 3c")
@@ -124,8 +159,14 @@ def runouts_work(deal: Deal) -> float:
     True
     """
     n_runouts, n0, n1 = _sizes(deal)
-    per_runout = _RUNOUT_LOOKUPS + _COMBO_LOOKUPS * (n0 + n1) + _PAIR_LOOKUPS * n0 * n1
-    return _CALL_LOOKUPS + n_runouts * per_runout
+    k0, k1 = _n_classes(deal.ranges[0]), _n_classes(deal.ranges[1])
+    left = deal.variant.deck_size - len(deal.board) - len(deal.dead)
+    blocked = 2.0 * (BOARD_CARDS - len(deal.board)) / max(left, 1)  # the share of a side's combos a runout blocks
+    share = flush_share(deal)
+    by_combo = _COMBO_LOOKUPS * (n0 + n1) + _PAIR_LOOKUPS * n0 * n1
+    by_class = _COMBO_LOOKUPS * (k0 + k1) + _PAIR_LOOKUPS * (k0 * k1 + blocked * (n0 * k1 + n1 * k0))
+    per_runout = _RUNOUT_LOOKUPS + share * by_combo + (1 - share) * by_class
+    return _CALL_LOOKUPS + _PREP_LOOKUPS * n0 * n1 + n_runouts * per_runout
 
 
 def _side(rng, masks: np.ndarray, cards: np.ndarray) -> tuple[tuple, np.ndarray, np.ndarray, np.ndarray]:
@@ -152,18 +193,21 @@ def _side(rng, masks: np.ndarray, cards: np.ndarray) -> tuple[tuple, np.ndarray,
     return side, class_keys, ids, classes
 
 
+def _class_sums(weights: np.ndarray, classes: np.ndarray, axis: int) -> np.ndarray:
+    """``weights`` summed along ``axis`` by the class of each row (0) or column (1), classes in order."""
+    order = np.argsort(classes, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(classes[order]) != 0])
+    return np.add.reduceat(np.take(weights, order, axis=axis), starts, axis=axis)
+
+
 def _by_rank(weights: np.ndarray, outer: tuple, inner: tuple) -> tuple:
     """The kernel's rank-class sums of the pair weights: per class pair, per ``outer`` combo and
     ``inner`` class, per ``outer`` class and ``inner`` combo (see :func:`pokerlut.kernels.runouts.runouts`)."""
     _, key_a, id_a, ca = outer
     _, key_b, id_b, cb = inner
-    to_b = np.zeros((len(cb), len(id_b)))
-    to_b[np.arange(len(cb)), cb] = 1.0
-    to_a = np.zeros((len(id_a), len(ca)))
-    to_a[ca, np.arange(len(ca))] = 1.0
-    row_w = weights @ to_b
-    col_w = to_a @ weights
-    return key_a, id_a, key_b, id_b, to_a @ row_w, row_w, col_w
+    row_w = np.ascontiguousarray(_class_sums(weights, cb, 1))
+    col_w = np.ascontiguousarray(_class_sums(weights, ca, 0))
+    return key_a, id_a, key_b, id_b, np.ascontiguousarray(_class_sums(row_w, ca, 0)), row_w, col_w
 
 
 def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
@@ -176,13 +220,14 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
         raise ValueError("the runouts engine needs a known board (preflop, the sort or the preflop tables answer)")
     masks = [combo_masks(r.combos) for r in deal.ranges]
     weights = pair_weights(deal, masks)
-    n_pairs = int(np.count_nonzero(weights))
+    n_pairs = int(np.count_nonzero((masks[0][:, None] & masks[1][None, :]) == 0))  # a pair of tiny weights counts
     if n_pairs == 0:
         raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
     held = held_by_all(masks)
     known = replace(deal, dead=np.concatenate([deal.dead, held]).astype(np.uint8)) if len(held) else deal
     # finding the suit classes of the runouts costs more Python time than a few thousand runouts
-    group = suit_group(deal) if runouts_work(deal) > _SYMMETRY_MIN_WORK else None
+    work = runouts_work(deal)
+    group = suit_group(deal) if work > _SYMMETRY_MIN_WORK else None
     boards, board_weights = boards_of(known, group)
     tables = deal.variant.tables.rank_tables(7)
     outer_first = len(deal.ranges[0]) <= len(deal.ranges[1])  # the larger range in the vectorised loop
@@ -210,7 +255,7 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
         totals[slot] += part
 
     bar = progress_bar(len(boards), "boards", progress, unit_scale=True)
-    cost = _RUNOUT_LOOKUPS + _COMBO_LOOKUPS * (n_outer + n_inner) + _PAIR_LOOKUPS * n_outer * n_inner
+    cost = (work - _CALL_LOOKUPS - _PREP_LOOKUPS * n_outer * n_inner) / max(len(boards), 1)  # a runout
     _threads.run_blocks(piece, len(boards), cost=cost, bar=bar)
     if bar is not None:
         bar.close()
