@@ -115,7 +115,7 @@ def test_suit_group_needs_ranges_that_allow_it():
 
 def test_the_cost_model_chooses_the_runouts_for_small_ranges():
     assert equity(["QQ+,AKs", "JJ-99,AQs"], "Kd 8s 3c").engine == "runouts"
-    assert equity(["AA", "KK"], "Kd 8s 3c 2h").engine == "runouts"
+    assert equity(["AA,KK", "QQ,JJ"], "Kd 8s 3c").engine == "runouts"
     assert equity(["TT+,AKs", "random"], "Qs 7h 2c").engine == "sweep"
     assert equity(["AhKh", "QdQc"], "Qs 7h 2c").engine == "enumerate"
     assert equity(["QQ+,AKs", "JJ-99,AQs"], "").engine != "runouts"  # preflop: never

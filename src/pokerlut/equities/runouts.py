@@ -41,15 +41,15 @@ RUNOUTS_PLAYERS = SWEEP_PLAYERS
 #: What one runout costs, in lookups of the enumerating engine (calibrated by
 #: ``benchmarks/engine_grid.py``): the runout itself, a combo or a rank class ranked, a pair of combos
 #: or of classes compared.
-_RUNOUT_LOOKUPS = 1.5
-_COMBO_LOOKUPS = 0.5
-_PAIR_LOOKUPS = 0.06
+_RUNOUT_LOOKUPS = 4.0
+_COMBO_LOOKUPS = 1.2
+_PAIR_LOOKUPS = 0.15
 #: What the pair weights and their class sums cost to build, per pair of combos (numpy, once a call).
-_PREP_LOOKUPS = 2.5
+_PREP_LOOKUPS = 6.0
 #: The work (lookups) from which the runouts are merged by suit symmetry (:func:`suit_group`).
 _SYMMETRY_MIN_WORK = 2e6
 #: What a call costs whatever its runouts and ranges (Python), in lookups.
-_CALL_LOOKUPS = 14_000.0
+_CALL_LOOKUPS = 35_000.0
 
 
 def held_by_all(masks: list[np.ndarray]) -> np.ndarray:
