@@ -17,7 +17,6 @@ the pairs (each ranked apart on its own runouts) whenever a range has more than 
 
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from dataclasses import replace
@@ -124,19 +123,24 @@ def flush_share(deal: Deal) -> float:
     >>> flush_share(parse_deal(["AA", "KK"], "2c 7d 9h 3s")), flush_share(parse_deal(["AA", "KK"], "2c 7c 9c"))
     (0.0, 1.0)
     """
-    board_suits = np.bincount(deal.board.astype(np.int64) % N_SUITS, minlength=N_SUITS)
-    used = np.concatenate([deal.board, deal.dead]).astype(np.int64)
-    deck = np.array(deal.variant.deck, dtype=np.int64)
-    left = np.bincount(deck[~np.isin(deck, used)] % N_SUITS, minlength=N_SUITS)
+    board_suits = [0] * N_SUITS
+    for c in deal.board.tolist():
+        board_suits[c % N_SUITS] += 1
+    used = set(deal.board.tolist()) | set(deal.dead.tolist())
+    left = [0] * N_SUITS
+    for c in deal.variant.deck:
+        if c not in used:
+            left[c % N_SUITS] += 1
     missing = BOARD_CARDS - len(deal.board)
-    flushy = total = 0
-    for added in itertools.product(range(missing + 1), repeat=N_SUITS):
-        if sum(added) != missing:
-            continue
-        ways = math.prod(math.comb(int(n), k) for n, k in zip(left, added))
-        total += ways
-        flushy += ways if max(int(c) + k for c, k in zip(board_suits, added)) >= 3 else 0
-    return flushy / total if total else 0.0
+    no_flush = [1] + [0] * missing  # runouts by cards added so far, no suit at three yet: a product of polynomials
+    for suit in range(N_SUITS):
+        room = max(0, min(missing, 2 - board_suits[suit]))
+        if board_suits[suit] > 2:
+            return 1.0
+        no_flush = [sum(no_flush[n - k] * math.comb(left[suit], k) for k in range(min(n, room) + 1))
+                    for n in range(missing + 1)]
+    total = math.comb(sum(left), missing)
+    return 1.0 - no_flush[missing] / total if total else 0.0
 
 
 def _n_classes(rng) -> int:
@@ -193,11 +197,12 @@ def _side(rng, masks: np.ndarray, cards: np.ndarray) -> tuple[tuple, np.ndarray,
     return side, class_keys, ids, classes
 
 
-def _class_sums(weights: np.ndarray, classes: np.ndarray, axis: int) -> np.ndarray:
-    """``weights`` summed along ``axis`` by the class of each row (0) or column (1), classes in order."""
+def _grouping(classes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The order putting a side's combos class by class, and where each class starts in it."""
     order = np.argsort(classes, kind="stable")
-    starts = np.flatnonzero(np.r_[True, np.diff(classes[order]) != 0])
-    return np.add.reduceat(np.take(weights, order, axis=axis), starts, axis=axis)
+    sorted_classes = classes[order]
+    starts = np.flatnonzero(np.concatenate([[True], sorted_classes[1:] != sorted_classes[:-1]]))
+    return order, starts
 
 
 def _by_rank(weights: np.ndarray, outer: tuple, inner: tuple) -> tuple:
@@ -205,9 +210,12 @@ def _by_rank(weights: np.ndarray, outer: tuple, inner: tuple) -> tuple:
     ``inner`` class, per ``outer`` class and ``inner`` combo (see :func:`pokerlut.kernels.runouts.runouts`)."""
     _, key_a, id_a, ca = outer
     _, key_b, id_b, cb = inner
-    row_w = np.ascontiguousarray(_class_sums(weights, cb, 1))
-    col_w = np.ascontiguousarray(_class_sums(weights, ca, 0))
-    return key_a, id_a, key_b, id_b, np.ascontiguousarray(_class_sums(row_w, ca, 0)), row_w, col_w
+    order_a, starts_a = _grouping(ca)
+    order_b, starts_b = _grouping(cb)
+    row_w = np.ascontiguousarray(np.add.reduceat(weights[:, order_b], starts_b, axis=1))
+    col_w = np.ascontiguousarray(np.add.reduceat(weights[order_a], starts_a, axis=0))
+    full = np.ascontiguousarray(np.add.reduceat(row_w[order_a], starts_a, axis=0))
+    return key_a, id_a, key_b, id_b, full, row_w, col_w
 
 
 def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
@@ -226,8 +234,9 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
     held = held_by_all(masks)
     known = replace(deal, dead=np.concatenate([deal.dead, held]).astype(np.uint8)) if len(held) else deal
     # finding the suit classes of the runouts costs more Python time than a few thousand runouts
-    work = runouts_work(deal)
-    group = suit_group(deal) if work > _SYMMETRY_MIN_WORK else None
+    n_runouts, n0, n1 = _sizes(deal)
+    per_runout = _RUNOUT_LOOKUPS + _COMBO_LOOKUPS * (n0 + n1) + _PAIR_LOOKUPS * n0 * n1  # at most
+    group = suit_group(deal) if n_runouts * per_runout > _SYMMETRY_MIN_WORK else None
     boards, board_weights = boards_of(known, group)
     tables = deal.variant.tables.rank_tables(7)
     outer_first = len(deal.ranges[0]) <= len(deal.ranges[1])  # the larger range in the vectorised loop
@@ -255,7 +264,7 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
         totals[slot] += part
 
     bar = progress_bar(len(boards), "boards", progress, unit_scale=True)
-    cost = (work - _CALL_LOOKUPS - _PREP_LOOKUPS * n_outer * n_inner) / max(len(boards), 1)  # a runout
+    cost = per_runout  # a runout, at most
     _threads.run_blocks(piece, len(boards), cost=cost, bar=bar)
     if bar is not None:
         bar.close()
