@@ -29,7 +29,7 @@ import pokerlut
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
 from pokerlut.equities import equity
 from pokerlut.equities.deal import parse_deal
-from pokerlut.equities.runouts import runouts_work
+from pokerlut.equities.runouts import CALL_LOOKUPS, runouts_work
 from pokerlut.equities.sweep import enumerate_work, sweep_work
 
 #: Two ranges of about each size, on the flop and the turn below (the live combos are printed).
@@ -47,8 +47,9 @@ SPOT = (("QQ+,AKs", "JJ-99,AQs"), "Kd 8s 3c")
 
 
 def estimates(deal) -> dict[str, float]:
-    """Each engine's cost model (lookups)."""
-    return {"sweep": sweep_work(deal), "enumerate": enumerate_work(deal), "runouts": runouts_work(deal)}
+    """Each engine's cost model (lookups) as the chooser compares them: with each call's fixed cost."""
+    return {"sweep": sweep_work(deal) + CALL_LOOKUPS["sweep"],
+            "enumerate": enumerate_work(deal) + CALL_LOOKUPS["enumerate"], "runouts": runouts_work(deal)}
 
 
 def main(argv=None) -> None:

@@ -364,15 +364,16 @@ def runouts_cheapest(deal: Deal, method: str | None, exact: bool | None) -> bool
     """Whether the runouts engine (:mod:`pokerlut.equities.runouts`) answers a heads-up exact deal:
     asked for by ``method``, or with ``method=None`` on a known board when its work
     (:func:`~pokerlut.equities.runouts.runouts_work`) is at most the sort's (with a range) and
-    enumeration's, and within ``EXACT_BUDGET`` unless ``exact=True``."""
+    enumeration's, each with its fixed cost per call (:data:`~pokerlut.equities.runouts.CALL_LOOKUPS`),
+    and within ``EXACT_BUDGET`` unless ``exact=True``."""
     if method is not None or not len(deal.board):
         return method == "runouts"
     work = runouts.runouts_work(deal)
     if exact is not True and work > config.EXACT_BUDGET:
         return False
-    others = [sweep.enumerate_work(deal)]
+    others = [sweep.enumerate_work(deal) + runouts.CALL_LOOKUPS["enumerate"]]
     if any(len(r) > 1 for r in deal.ranges):
-        others.append(sweep.sweep_work(deal))
+        others.append(sweep.sweep_work(deal) + runouts.CALL_LOOKUPS["sweep"])
     return work <= min(others)
 
 

@@ -32,7 +32,8 @@ from .deal import Deal, ImpossibleDeal, combo_masks
 from .results import EquityResult
 from .sweep import SWEEP_PLAYERS, boards_of, suit_rank_bits, symmetry
 
-__all__ = ["runouts_equity", "runouts_work", "pair_weights", "held_by_all", "suit_group", "RUNOUTS_PLAYERS"]
+__all__ = ["runouts_equity", "runouts_work", "flush_share", "pair_weights", "held_by_all", "suit_group",
+           "RUNOUTS_PLAYERS", "CALL_LOOKUPS"]
 
 #: The engine is heads-up.
 RUNOUTS_PLAYERS = SWEEP_PLAYERS
@@ -48,7 +49,12 @@ _PREP_LOOKUPS = 6.0
 #: The work (lookups) from which the runouts are merged by suit symmetry (:func:`suit_group`).
 _SYMMETRY_MIN_WORK = 2e6
 #: What a call costs whatever its runouts and ranges (Python), in lookups.
-_CALL_LOOKUPS = 35_000.0
+_CALL_LOOKUPS = 26_000.0
+#: What a call of each other exact engine costs whatever its work, in the same lookups: their own
+#: estimates (:func:`pokerlut.equities.sweep.sweep_work`, :func:`~pokerlut.equities.sweep.enumerate_work`)
+#: leave it out, which does not matter between them but does beside this engine's small calls
+#: (measured by ``benchmarks/engine_grid.py``).
+CALL_LOOKUPS = {"sweep": 40_000.0, "enumerate": 26_000.0}
 
 
 def held_by_all(masks: list[np.ndarray]) -> np.ndarray:
