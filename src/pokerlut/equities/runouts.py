@@ -183,32 +183,17 @@ def _side(rng, masks: np.ndarray, cards: np.ndarray) -> tuple[tuple, np.ndarray,
     """A range as the kernel takes it, ``(keys, bits, masks, classes, ptr, idx)`` (combo keys,
     suit-rank bits, card masks, the index of each combo's rank class among the range's, the
     combos holding each card ``c`` at ``idx[ptr[c]:ptr[c + 1]]``), then a key of each of its rank
-    classes, the classes' ids ``13 * high + low`` and the class of each combo."""
-    combos = np.ascontiguousarray(rng.combos, dtype=np.uint8)
-    keys = np.ascontiguousarray(cards[combos[:, 0]] + cards[combos[:, 1]])
-    bits = suit_rank_bits(combos[:, 0]) | suit_rank_bits(combos[:, 1])
-    held = combos.astype(np.int64)
-    ranks = held // N_SUITS
-    class_id = N_RANKS * ranks.max(axis=1) + ranks.min(axis=1)
-    present = np.zeros(N_RANKS * N_RANKS, dtype=np.int64)
-    present[class_id] = 1
-    ids = np.flatnonzero(present)
-    classes = np.cumsum(present)[class_id] - 1
-    class_keys = np.zeros(len(ids), dtype=keys.dtype)
-    class_keys[classes] = keys  # any combo's key: the ranks decide where no flush is possible
-    held = held.ravel()
-    ptr = np.zeros(N_NATURAL + 1, dtype=np.int64)
-    ptr[1:] = np.cumsum(np.bincount(held, minlength=N_NATURAL))
-    side = (keys, bits, masks, classes, ptr, np.argsort(held, kind="stable") // 2)
-    return side, class_keys, ids, classes
-
-
-def _grouping(classes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The order putting a side's combos class by class, and where each class starts in it."""
-    order = np.argsort(classes, kind="stable")
-    sorted_classes = classes[order]
-    starts = np.flatnonzero(np.concatenate([[True], sorted_classes[1:] != sorted_classes[:-1]]))
-    return order, starts
+    classes, the classes' ids ``13 * high + low`` and the class of each combo
+    (:func:`pokerlut.kernels.runouts.prepare_side`)."""
+    n = len(rng.combos)
+    keys, bits = np.empty(n, dtype=cards.dtype), np.empty(n, dtype=np.uint64)
+    classes, idx = np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64)
+    class_keys, class_ids = np.empty(N_RANKS * N_RANKS, dtype=cards.dtype), np.empty(N_RANKS * N_RANKS, np.int64)
+    ptr = np.empty(N_NATURAL + 1, dtype=np.int64)
+    own_masks = np.empty(n, dtype=np.uint64)
+    k = runouts_kernel("prepare_side")(np.ascontiguousarray(rng.combos, dtype=np.uint8), cards, keys, bits, own_masks,
+                                       classes, class_keys, class_ids, ptr, idx)
+    return (keys, bits, masks, classes, ptr, idx), class_keys[:k], class_ids[:k], classes
 
 
 def _by_rank(weights: np.ndarray, outer: tuple, inner: tuple) -> tuple:
@@ -216,11 +201,10 @@ def _by_rank(weights: np.ndarray, outer: tuple, inner: tuple) -> tuple:
     ``inner`` class, per ``outer`` class and ``inner`` combo (see :func:`pokerlut.kernels.runouts.runouts`)."""
     _, key_a, id_a, ca = outer
     _, key_b, id_b, cb = inner
-    order_a, starts_a = _grouping(ca)
-    order_b, starts_b = _grouping(cb)
-    row_w = np.ascontiguousarray(np.add.reduceat(weights[:, order_b], starts_b, axis=1))
-    col_w = np.ascontiguousarray(np.add.reduceat(weights[order_a], starts_a, axis=0))
-    full = np.ascontiguousarray(np.add.reduceat(row_w[order_a], starts_a, axis=0))
+    full = np.empty((len(id_a), len(id_b)))
+    row_w = np.empty((len(ca), len(id_b)))
+    col_w = np.empty((len(id_a), len(cb)))
+    runouts_kernel("class_sums")(weights, ca, cb, full, row_w, col_w)
     return key_a, id_a, key_b, id_b, full, row_w, col_w
 
 

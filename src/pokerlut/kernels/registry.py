@@ -92,11 +92,12 @@ def sweep_kernel():
 
 
 @lru_cache(maxsize=None)
-def runouts_kernel():
-    """The heads-up kernel of small ranges on a board, runout by runout (:mod:`pokerlut.kernels.runouts`)."""
+def runouts_kernel(name: str = "runouts"):
+    """The heads-up kernel of small ranges on a board, runout by runout, or one of its helpers
+    (``"class_sums"``, ``"prepare_side"``; :mod:`pokerlut.kernels.runouts`)."""
     from .runouts import make_runouts_kernel
 
-    return make_runouts_kernel()
+    return make_runouts_kernel(name)
 
 
 @lru_cache(maxsize=None)

@@ -200,6 +200,77 @@ def runouts(boards, board_weights, n_known, outer, inner, pair_weights, by_rank,
         out[1] += bw * tie
 
 
-def make_runouts_kernel():
-    """Compile :func:`runouts`."""
-    return compile_kernel(runouts, "runouts")
+def class_sums(weights, outer_classes, inner_classes, full, row_w, col_w):
+    """The pair weights ``weights[i, j]`` summed per class pair (``full[a, b]``), per ``outer`` combo
+    and ``inner`` class (``row_w[i, b]``) and per ``outer`` class and ``inner`` combo (``col_w[a, j]``),
+    the classes of the combos given by ``outer_classes``/``inner_classes``; the sums start at zero."""
+    full[:, :] = 0.0
+    row_w[:, :] = 0.0
+    col_w[:, :] = 0.0
+    for i in range(weights.shape[0]):
+        a = outer_classes[i]
+        for j in range(weights.shape[1]):
+            w = weights[i, j]
+            b = inner_classes[j]
+            row_w[i, b] += w
+            col_w[a, j] += w
+            full[a, b] += w
+
+
+def prepare_side(combos, cards, keys, bits, masks, classes, class_keys, class_ids, ptr, idx):
+    """One range as :func:`runouts` takes it, from its combos (n, 2): each combo's key (no
+    suit-counter start), suit-rank bits, card mask and rank class (its index among the range's classes,
+    in the order of their ids ``13 * high + low``), a key of each class and its id, and the combos
+    holding each card ``c``, ``idx[ptr[c]:ptr[c + 1]]`` in the range's order.  Returns the number of
+    classes (``class_keys``/``class_ids`` hold 169 entries, the first that many filled)."""
+    n = combos.shape[0]
+    for c in range(ptr.shape[0]):
+        ptr[c] = 0
+    for k in range(N_CLASSES):
+        class_ids[k] = -1
+    for x in range(n):
+        a = combos[x, 0]
+        b = combos[x, 1]
+        keys[x] = cards[U64(a)] + cards[U64(b)]
+        bits[x] = suit_rank_bit(a) | suit_rank_bit(b)
+        masks[x] = (_ONE << U64(a)) | (_ONE << U64(b))
+        ra = np.int64(a) >> 2
+        rb = np.int64(b) >> 2
+        cid = N_RANKS * max(ra, rb) + min(ra, rb)
+        classes[x] = cid
+        class_ids[cid] = x  # a combo of the class, for now
+        ptr[a + 1] += 1
+        ptr[b + 1] += 1
+    n_classes = 0
+    for cid in range(N_CLASSES):  # present classes in id order; class_ids[cid] becomes the class index
+        x = class_ids[cid]
+        if x >= 0:
+            class_keys[n_classes] = keys[x]
+            class_ids[cid] = n_classes
+            n_classes += 1
+    for x in range(n):
+        classes[x] = class_ids[classes[x]]
+    k = 0
+    for cid in range(N_CLASSES):  # ids of the present classes, in order, at the front
+        if class_ids[cid] >= 0:
+            class_ids[k] = cid
+            k += 1
+    for c in range(1, ptr.shape[0]):
+        ptr[c] += ptr[c - 1]
+    for x in range(n):  # ptr[c] runs ahead while filling, then is put back
+        for a in (combos[x, 0], combos[x, 1]):
+            idx[ptr[a]] = x
+            ptr[a] += 1
+    for c in range(ptr.shape[0] - 1, 0, -1):
+        ptr[c] = ptr[c - 1]
+    ptr[0] = 0
+    return n_classes
+
+
+_KERNELS = {"runouts": runouts, "class_sums": class_sums, "prepare_side": prepare_side}
+
+
+def make_runouts_kernel(name: str = "runouts"):
+    """Compile :func:`runouts`, or its helper ``"class_sums"`` / ``"prepare_side"``."""
+    function = _KERNELS[name]
+    return compile_kernel(function, "runouts" if name == "runouts" else f"runouts_{name}")
