@@ -101,6 +101,8 @@ def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None) -> np.ndarra
     a, b = deal.ranges
     ma, mb = masks if masks is not None else [combo_masks(r.combos) for r in deal.ranges]
     fits = (ma[:, None] & mb[None, :]) == 0
+    if a.weights.min() == a.weights.max() and b.weights.min() == b.weights.max():  # unweighted: 1 or 0
+        return fits.astype(np.float64)
     fa, ea = np.frexp(np.asarray(a.weights, dtype=np.float64))
     fb, eb = np.frexp(np.asarray(b.weights, dtype=np.float64))
     exponent = ea[:, None].astype(np.int64) + eb[None, :]
