@@ -117,7 +117,8 @@ def test_the_cost_model_chooses_the_runouts_for_small_ranges():
     assert equity(["QQ+,AKs", "JJ-99,AQs"], "Kd 8s 3c").engine == "runouts"
     assert equity(["AA,KK", "QQ,JJ"], "Kd 8s 3c").engine == "runouts"
     assert equity(["TT+,AKs", "random"], "Qs 7h 2c").engine == "sweep"
-    assert equity(["AhKh", "QdQc"], "Qs 7h 2c").engine == "enumerate"
+    assert equity(["AhKh", "QdQc"], "Qs 7h 2c").engine == "runouts"
+    assert equity(["AhKh", "QQ", "JJ"], "Qs 7h 2c").engine == "enumerate"  # three players
     assert equity(["QQ+,AKs", "JJ-99,AQs"], "").engine != "runouts"  # preflop: never
     assert equity(["QQ+,AKs", "JJ-99,AQs"], "Kd 8s 3c", per_combo=True).engine == "sweep"
 

@@ -113,8 +113,8 @@ def test_the_cheaper_exact_engine_runs_and_is_named():
     assert equity(["TT+,AKs", "random"], "").engine == "preflop tables"  # whole classes: looked up
     assert equity(["TT+,AKs", "random"], "", method="sweep").engine == "sweep"
     assert equity(["AhKh", "random"], "").engine == "enumerate"  # a hand's pairs go by rank multiset preflop
-    assert equity(["AhKh", "QQ"], "Qs 7h 2c").engine == "enumerate"  # 6 pairs: fewer lookups than the sort
-    assert equity(["AhKh", "QdQc"], "Qs 7h 2c").engine == "enumerate"
+    assert equity(["AhKh", "QQ"], "Qs 7h 2c").engine == "runouts"  # a few pairs on a flop: runout by runout
+    assert equity(["AhKh", "QdQc"], "Qs 7h 2c").engine == "runouts"
     assert equity(["AhKh", "QQ", "JJ"], "Qs 7h 2c").engine == "enumerate"
     assert equity(["random", "random"]).engine == "preflop tables"
     assert equity(["random", "random"], dead="2c", samples=10_000, seed=1).engine == "monte carlo"

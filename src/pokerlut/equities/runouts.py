@@ -45,16 +45,16 @@ _RUNOUT_LOOKUPS = 4.0
 _COMBO_LOOKUPS = 1.2
 _PAIR_LOOKUPS = 0.15
 #: What the pair weights and their class sums cost to build, per pair of combos (numpy, once a call).
-_PREP_LOOKUPS = 6.0
+_PREP_LOOKUPS = 1.5
 #: The work (lookups) from which the runouts are merged by suit symmetry (:func:`suit_group`).
 _SYMMETRY_MIN_WORK = 2e6
 #: What a call costs whatever its runouts and ranges (Python), in lookups.
-_CALL_LOOKUPS = 26_000.0
+_CALL_LOOKUPS = 18_000.0
 #: What a call of each other exact engine costs whatever its work, in the same lookups: their own
 #: estimates (:func:`pokerlut.equities.sweep.sweep_work`, :func:`~pokerlut.equities.sweep.enumerate_work`)
 #: leave it out, which does not matter between them but does beside this engine's small calls
 #: (measured by ``benchmarks/engine_grid.py``).
-CALL_LOOKUPS = {"sweep": 40_000.0, "enumerate": 26_000.0}
+CALL_LOOKUPS = {"sweep": 45_000.0, "enumerate": 30_000.0}
 
 
 def held_by_all(masks: list[np.ndarray]) -> np.ndarray:
