@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -28,6 +29,7 @@ from .._notice import progress_bar
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, N_NATURAL, N_RANKS, N_SUITS
 from ..kernels.registry import runouts_kernel
+from ..variants import get_variant
 from .deal import Deal, ImpossibleDeal, combo_masks
 from .results import EquityResult
 from .sweep import SWEEP_PLAYERS, boards_of, suit_rank_bits, symmetry
@@ -131,15 +133,22 @@ def flush_share(deal: Deal) -> float:
     >>> flush_share(parse_deal(["AA", "KK"], "2c 7d 9h 3s")), flush_share(parse_deal(["AA", "KK"], "2c 7c 9c"))
     (0.0, 1.0)
     """
+    return _flush_share(deal.board.tobytes(), deal.dead.tobytes(), deal.variant.name)
+
+
+@lru_cache(maxsize=256)
+def _flush_share(board_bytes: bytes, dead_bytes: bytes, variant: str) -> float:
+    """:func:`flush_share` of a board, dead cards and game (many questions share a board)."""
+    board, dead = np.frombuffer(board_bytes, np.uint8), np.frombuffer(dead_bytes, np.uint8)
     board_suits = [0] * N_SUITS
-    for c in deal.board.tolist():
+    for c in board.tolist():
         board_suits[c % N_SUITS] += 1
-    used = set(deal.board.tolist()) | set(deal.dead.tolist())
+    used = set(board.tolist()) | set(dead.tolist())
     left = [0] * N_SUITS
-    for c in deal.variant.deck:
+    for c in get_variant(variant).deck:
         if c not in used:
             left[c % N_SUITS] += 1
-    missing = BOARD_CARDS - len(deal.board)
+    missing = BOARD_CARDS - len(board)
     no_flush = [1] + [0] * missing  # runouts by cards added so far, no suit at three yet: a product of polynomials
     for suit in range(N_SUITS):
         room = max(0, min(missing, 2 - board_suits[suit]))
@@ -153,8 +162,9 @@ def flush_share(deal: Deal) -> float:
 
 def _n_classes(rng) -> int:
     """The rank classes of a range."""
-    ranks = rng.combos.astype(np.int64) // N_SUITS
-    return len(np.unique(N_RANKS * ranks.max(axis=1) + ranks.min(axis=1)))
+    ranks = rng.combos.astype(np.int64) >> 2  # card 4 * rank + suit
+    return int(np.count_nonzero(np.bincount(N_RANKS * ranks.max(axis=1) + ranks.min(axis=1),
+                                            minlength=N_RANKS * N_RANKS)))
 
 
 def runouts_work(deal: Deal) -> float:
@@ -240,7 +250,7 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
     outer, inner = outer_all[0], inner_all[0]
     by_rank = _by_rank(weights, outer_all, inner_all)
     n_outer, n_inner = len(outer[0]), len(inner[0])
-    slots = _threads.n_chunks()
+    slots = _threads.n_chunks() if _threads.use_threads(per_runout * len(boards)) else 1  # as run_blocks cuts
     totals = np.zeros((slots, 2))
     scratch = [(np.zeros(n_outer), np.zeros(n_inner), np.zeros(n_inner), np.zeros(n_inner), np.zeros(len(by_rank[1])),
                 np.zeros(len(by_rank[3])), np.zeros(N_RANKS * N_RANKS), np.zeros(N_RANKS * N_RANKS, np.int64),
