@@ -74,10 +74,16 @@ def test_runouts_equal_the_other_engines(board_size, seed):
     other_engines(players, board, dead)
 
 
-@pytest.mark.parametrize("variant", [v for v in BEST_FIVE_VARIANTS if v != "high"][:3])
-def test_runouts_equal_the_other_engines_in_other_games(variant):
-    players, board, dead = random_spot(31, 3, sizes=(6, 10), variant=variant)
+@pytest.mark.parametrize("variant", [v for v in BEST_FIVE_VARIANTS if v != "high"])
+@pytest.mark.parametrize("board_size", [3, 4])
+def test_runouts_equal_the_other_engines_in_other_games(variant, board_size):
+    players, board, dead = random_spot(31 + board_size, board_size, sizes=(6, 10), variant=variant)
     other_engines(players, board, dead, variant)
+
+
+@pytest.mark.parametrize("variant", ["deuce-seven-low", "ace-five-low"])
+def test_runouts_on_a_monotone_flop_in_low_games(variant):  # deuce-seven: a flush counts against the hand
+    other_engines(["KK,QQ,AKs", "76s,87s,T9s,22"], "9s 5s 3s", variant=variant)
 
 
 @pytest.mark.parametrize("players, board", [
