@@ -32,7 +32,7 @@ from ..kernels.registry import runouts_kernel
 from ..variants import get_variant
 from .deal import Deal, ImpossibleDeal, combo_masks
 from .results import EquityResult
-from .sweep import SWEEP_PLAYERS, boards_of, suit_rank_bits, symmetry
+from .sweep import SWEEP_PLAYERS, boards_of, symmetry
 
 __all__ = ["runouts_equity", "runouts_work", "flush_share", "pair_weights", "held_by_all", "suit_group",
            "RUNOUTS_PLAYERS", "CALL_LOOKUPS"]
@@ -47,7 +47,7 @@ _RUNOUT_LOOKUPS = 4.0
 _COMBO_LOOKUPS = 1.2
 _PAIR_LOOKUPS = 0.15
 #: What the pair weights and their class sums cost to build, per pair of combos (numpy, once a call).
-_PREP_LOOKUPS = 1.5
+_PREP_LOOKUPS = 3.0
 #: The work (lookups) from which the runouts are merged by suit symmetry (:func:`suit_group`).
 _SYMMETRY_MIN_WORK = 2e6
 #: What a call costs whatever its runouts and ranges (Python), in lookups.
