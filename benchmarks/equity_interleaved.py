@@ -29,6 +29,7 @@ TARGETS = {
     '"TT+,AKs" vs "random" preflop, exact, by sorting': (150.0, "T at most", ""),
     '"TT+,AKs" vs "random" preflop, exact (default: the preflop tables)': (150.0, "T at most", ""),
     "AhKh vs QdQc preflop, exact": (0.8, "T at most", "1.17 T"),
+    '"QQ+,AKs" vs "JJ-99,AQs" on Kd 8s 3c, exact': (0.2, "T at most", "0.62 ms"),
     "Monte Carlo, AhKh vs random preflop": (0.095, "trials per ceiling hand at least", "0.073"),
     'grid of 169 classes vs "TT+,AKs" on Qs 7h 2c, exact': (30.0, "T at most", ""),
 }
@@ -49,6 +50,9 @@ def main(argv=None) -> None:
         "ceiling": lambda: CEILINGS[7](hands, out, per_card, table),
         '"TT+,AKs" vs "random" on Qs 7h 2c, exact': lambda: equity(["TT+,AKs", "random"], flop),
         "AhKh vs QdQc preflop, exact": lambda: equity(["AhKh", "QdQc"], exact=True),
+        '"QQ+,AKs" vs "JJ-99,AQs" on Kd 8s 3c, exact': lambda: equity(["QQ+,AKs", "JJ-99,AQs"], "Kd 8s 3c"),
+        '"QQ+,AKs" vs "JJ-99,AQs" on Kd 8s 3c, by sorting': lambda: equity(["QQ+,AKs", "JJ-99,AQs"], "Kd 8s 3c",
+                                                                          method="sweep"),
         "AA vs KK preflop, exact (the preflop tables)": lambda: equity(["AA", "KK"], exact=True),
         "AA vs KK preflop, exact, enumerate": lambda: equity(["AA", "KK"], exact=True, method="enumerate"),
         '"TT+,AKs" vs "random" preflop, exact (default: the preflop tables)': lambda: equity(["TT+,AKs", "random"]),

@@ -42,6 +42,7 @@ ValueError: unknown variant 'nope'; choose one of: high, short-deck, short-deck-
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Union
 
 from ._messages import shown, sizes_text
@@ -88,9 +89,9 @@ class Variant:
         """The cards of one hand as a user gives it to be ranked: Omaha's hole cards, else a whole hand."""
         return self.hole_sizes or self.hand_sizes
 
-    @property
+    @cached_property
     def deck(self) -> tuple[int, ...]:
-        """The natural card ids the game deals."""
+        """The natural card ids the game deals (worked out once per game)."""
         return tuple(card(r, s) for r in self.ranks for s in range(N_SUITS))
 
     @property

@@ -100,7 +100,8 @@ def _steps() -> dict[str, Callable[[], None]]:
 
     def equity() -> None:
         equities.equity(["AhKh", "QdQc"])
-        equities.equity(["AhKh", "QQ"], "Qs 7h 2c")
+        equities.equity(["AhKh", "QQ"], "Qs 7h 2c")  # the runouts engine
+        equities.equity(["AhKh", "QQ", "JJ"], "Qs 7h 2c")  # enumeration on a board
         equities.equity(["AhKh", "random"], exact=False, samples=1000, seed=1)
         equities.equity(["TT+", "random"], exact=False, samples=1000, seed=1)
         equities.equity(["TT+", "random"], "Qs 7h 2c", per_combo=True)  # the sweep engine

@@ -113,8 +113,8 @@ def test_the_cheaper_exact_engine_runs_and_is_named():
     assert equity(["TT+,AKs", "random"], "").engine == "preflop tables"  # whole classes: looked up
     assert equity(["TT+,AKs", "random"], "", method="sweep").engine == "sweep"
     assert equity(["AhKh", "random"], "").engine == "enumerate"  # a hand's pairs go by rank multiset preflop
-    assert equity(["AhKh", "QQ"], "Qs 7h 2c").engine == "enumerate"  # 6 pairs: fewer lookups than the sort
-    assert equity(["AhKh", "QdQc"], "Qs 7h 2c").engine == "enumerate"
+    assert equity(["AhKh", "QQ"], "Qs 7h 2c").engine == "runouts"  # a few pairs on a flop: runout by runout
+    assert equity(["AhKh", "QdQc"], "Qs 7h 2c").engine == "runouts"
     assert equity(["AhKh", "QQ", "JJ"], "Qs 7h 2c").engine == "enumerate"
     assert equity(["random", "random"]).engine == "preflop tables"
     assert equity(["random", "random"], dead="2c", samples=10_000, seed=1).engine == "monte carlo"
@@ -230,7 +230,7 @@ def test_every_weight_zero_is_refused():
     (dict(players=["AA", "KK"], per_combo=True, exact=False), ValueError, "per-combo equities are exact"),
     (dict(players=["AA", "KK"], per_combo=True, method="enumerate"), ValueError, "per-combo equities are exact"),
     (dict(players=["AA", "KK"], per_combo="yes"), TypeError, "per_combo must be True or False"),
-    (dict(players=["AA", "KK"], method="fast"), ValueError, "method must be None, 'sweep' or 'enumerate'"),
+    (dict(players=["AA", "KK"], method="fast"), ValueError, "method must be None, 'sweep', 'enumerate' or 'runouts'"),
     (dict(players=["AA"] * 10), ValueError, "2 to 9 players, got 10"),
     (dict(players=["AsKsQsJs", "random"], variant="omaha", per_combo=True), ValueError, "not omaha"),
 ])

@@ -25,9 +25,11 @@ def cases():
         b = hole(game, "2c2d", "9c9d")
         board = hole(game, "Qs 7h 3c 8d", "Qs 7h 6c 8d")
         yield game, "exact hands", lambda g=game, a=a, b=b, bd=board: pokerlut.equity([a, b], bd, variant=g,
-                                                                                         exact=True), {"enumerate"}
+                                                                                         exact=True), \
+            {"enumerate", "runouts"}
         yield game, "exact range", lambda g=game, a=a, bd=board: pokerlut.equity(["QQ+", "random"], bd, variant=g,
-                                                                                   exact=True), {"sweep", "enumerate"}
+                                                                                   exact=True), \
+            {"sweep", "enumerate", "runouts"}
         yield game, "monte carlo", lambda g=game, a=a, b=b: pokerlut.equity([a, b], variant=g, exact=False,
                                                                              samples=2000, seed=1), {"monte carlo"}
     yield "high", "preflop", lambda: pokerlut.equity(["AhKh", "QdQc"]), {"preflop tables", "enumerate"}

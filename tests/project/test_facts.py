@@ -338,7 +338,7 @@ def test_an_engine_registered_in_one_call_answers_before_the_next():
         assert [e.name for e in registry.engines("holdem")][:2] == ["canned", "holdem"]
         assert pokerlut.equity(["AhKh", "QdQc"], exact=True) is canned
         other = pokerlut.equity(["AhKh", "JdJc"], board="2c 3d 4h 5s 9c")
-        assert other is not canned and other.method == "exact" and other.engine == "enumerate"
+        assert other is not canned and other.method == "exact" and other.engine in ("enumerate", "runouts")
         assert asked == [(["AhKh", "QdQc"], True), (["AhKh", "JdJc"], None)]
         with pytest.raises(ValueError, match="registered for 'holdem' already"):
             registry.register_engine("holdem", registry.Engine("canned", run))

@@ -80,9 +80,12 @@ def equity(players: PlayersLike, board: CardsLike = "", dead: CardsLike = "", *,
     method
         The exact engine: ``"sweep"`` (heads-up: rank every combo of both ranges once per board,
         sort, count against the whole opposing range), ``"enumerate"`` (every combination of combos,
-        every board) or ``None``: heads-up with a range, whichever of the two costs fewer lookups
-        (:func:`pokerlut.equities.sweep.sweep_work`), else ``"enumerate"``; ``result.engine`` says which
-        ran.
+        every board), ``"runouts"`` (heads-up on a known board: every runout once, each live combo
+        ranked on it, every pair of combos compared; :mod:`pokerlut.equities.runouts`) or ``None``:
+        heads-up, whichever costs fewer lookups (:func:`pokerlut.equities.sweep.sweep_work`,
+        :func:`~pokerlut.equities.sweep.enumerate_work`,
+        :func:`~pokerlut.equities.runouts.runouts_work`), else ``"enumerate"``; ``result.engine`` says
+        which ran.
     max_draws
         Monte Carlo with ranges (Hold'em and Omaha): the most draws of the players' combos the run may take
         (a deal whose combos share a card is drawn again, so ranges that rarely fit together take

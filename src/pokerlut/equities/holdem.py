@@ -48,7 +48,7 @@ from ..kernels.equity_exact import exact_scratch
 from ..kernels.registry import exact_kernel, mc_kernel
 from ..table_records import EquityTables, RankTables
 from ..variants import Variant, get_variant
-from . import plan, registry, sweep
+from . import plan, registry, runouts, sweep
 from .deal import Deal, ImpossibleDeal, combo_masks, parse_deal, raise_if_unfit
 from .results import EquityResult, fractions
 
@@ -337,7 +337,7 @@ def mc_result(deal: Deal, counts: np.ndarray, n: int, seed: int, seconds: float)
 # --------------------------------------------------------------------------- the engine
 
 
-METHODS = (None, "sweep", "enumerate")
+METHODS = (None, "sweep", "enumerate", "runouts")
 
 
 def from_preflop_tables(deal: Deal) -> EquityResult | None:
@@ -356,6 +356,23 @@ def from_preflop_tables(deal: Deal) -> EquityResult | None:
                         time.perf_counter() - start, engine="preflop tables")
 
 
+def runouts_cheapest(deal: Deal, method: str | None, exact: bool | None) -> bool:
+    """Whether the runouts engine (:mod:`pokerlut.equities.runouts`) answers a heads-up exact deal:
+    asked for by ``method``, or with ``method=None`` on a known board when its work
+    (:func:`~pokerlut.equities.runouts.runouts_work`) is at most the sort's (with a range) and
+    enumeration's, each with its fixed cost per call (:data:`~pokerlut.equities.runouts.CALL_LOOKUPS`),
+    and within ``EXACT_BUDGET`` unless ``exact=True``."""
+    if method is not None or not len(deal.board):
+        return method == "runouts"
+    work = runouts.runouts_work(deal)
+    if exact is not True and work > config.EXACT_BUDGET:
+        return False
+    others = [sweep.enumerate_work(deal) + runouts.CALL_LOOKUPS["enumerate"]]
+    if any(len(r) > 1 for r in deal.ranges):
+        others.append(sweep.sweep_work(deal) + runouts.CALL_LOOKUPS["sweep"])
+    return work <= min(others)
+
+
 def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.DEFAULT_SAMPLES, seed=None,
                   progress: bool = False, per_combo: bool = False, method: str | None = None,
                   max_draws: int | None = None) -> EquityResult:
@@ -364,23 +381,29 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
     Heads-up with a range (or with ``per_combo``), the exact engine is the sort
     (:mod:`pokerlut.equities.sweep`) unless enumerating the pairs of combos costs less (a hand
     against a range preflop); otherwise every combination of combos is enumerated.
-    ``method="sweep"`` / ``"enumerate"`` chooses the exact engine.  Monte Carlo takes at most
+    On a known board, small ranges go runout by runout (:mod:`pokerlut.equities.runouts`) when that
+    costs less than both (:func:`runouts_cheapest`).  ``method="sweep"`` / ``"enumerate"`` /
+    ``"runouts"`` chooses the exact engine.  Monte Carlo takes at most
     ``max_draws`` draws of the players' combos (``None``: :func:`default_max_draws`), refused up front
     when a first batch of draws says it would need more (:func:`check_draws`)."""
     if method not in METHODS:
-        raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {shown(method)}")
+        raise ValueError(f"method must be None, 'sweep', 'enumerate' or 'runouts', got {shown(method)}")
     raise_if_unfit(deal)
     heads_up = len(deal.players) == sweep.SWEEP_PLAYERS
-    if (per_combo or method == "sweep") and not heads_up:
-        raise ValueError(f"per-combo equities and the sorting engine are heads-up; this deal has "
-                         f"{len(deal.players)} players")
-    if per_combo and (exact is False or method == "enumerate"):
+    if (per_combo or method in ("sweep", "runouts")) and not heads_up:
+        raise ValueError(f"per-combo equities, the sorting engine and the runouts engine are heads-up; this deal "
+                         f"has {len(deal.players)} players")
+    if method == "runouts" and (exact is False or not len(deal.board)):
+        raise ValueError("method='runouts' is exact and needs a known board: pass exact=None or True and a board")
+    if per_combo and (exact is False or method in ("enumerate", "runouts")):
         raise ValueError("per-combo equities are exact: they need exact=None or True and method=None or 'sweep'")
     ranged = any(len(r) > 1 for r in deal.ranges)
     if heads_up and ranged and exact is not False and method is None and not per_combo:
         answered = from_preflop_tables(deal)
         if answered is not None:
             return answered
+    if heads_up and exact is not False and not per_combo and runouts_cheapest(deal, method, exact):
+        return runouts.runouts_equity(deal, progress=progress)
     if heads_up and exact is not False and method != "enumerate" and (ranged or per_combo or method == "sweep"):
         work = sweep.sweep_work(deal, both=per_combo)
         cheaper = per_combo or method == "sweep" or work <= sweep.enumerate_work(deal)
@@ -433,7 +456,6 @@ _FROM_CONFIG = {"PROBE_TRIALS": "PROBE_TRIALS", "PROBE_WORK_FIRST": "PROBE_WORK_
                 "PROBE_WORK": "BLOCK_WORK"}
 
 
-
 def run_holdem(deal: Deal, question: registry.Question) -> EquityResult:
     """:func:`holdem_equity` as the registry runs it (:mod:`pokerlut.equities.registry`)."""
     return holdem_equity(deal, exact=question.exact, samples=question.samples, seed=question.seed,
@@ -444,6 +466,7 @@ def run_holdem(deal: Deal, question: registry.Question) -> EquityResult:
 #: The Hold'em games' deal reader and engines (:mod:`pokerlut.equities.registry`).
 registry.register_deal("holdem", parse_deal)
 registry.register_engine("holdem", registry.Engine("holdem", run_holdem, registry.HOLDEM_OPTIONS))
+
 
 def __getattr__(name: str):
     """The old names of the tunables now in :mod:`pokerlut.config`, read there."""

@@ -28,6 +28,7 @@ __all__ = ["EquityResult", "BatchEquityResult", "fractions", "SHARE_UNIT", "PAND
 ENGINES: dict[str, str] = {
     "sweep": "exact, heads-up Hold'em ranges: every combo of both ranges ranked once per board, sorted, counted",
     "enumerate": "exact, Hold'em: every combination of the players' combos on every board",
+    "runouts": "exact, heads-up Hold'em ranges on a board: each runout ranks every live combo once, pairs compared",
     "preflop tables": "exact, heads-up Hold'em preflop: read from the precomputed preflop equities",
     "omaha": "exact, Omaha and Omaha hi-lo: every combination of the players' hands on every board",
     "stud": "exact, seven-card stud, stud hi-lo and razz: every deal of the unknown cards",
@@ -115,8 +116,8 @@ class EquityResult:
     board: str = ""
     dead: str = ""
     seconds: float = field(default=0.0, compare=False)
-    #: Which engine ran: a key of :data:`ENGINES` (``"sweep"``, ``"enumerate"``, ``"preflop tables"``,
-    #: ``"omaha"``, ``"stud"`` or ``"monte carlo"``).
+    #: Which engine ran: a key of :data:`ENGINES` (``"sweep"``, ``"enumerate"``, ``"runouts"``,
+    #: ``"preflop tables"``, ``"omaha"``, ``"stud"`` or ``"monte carlo"``).
     engine: str = ""
     #: With ``per_combo=True``: per player, the equity of each of its combos
     #: (:class:`pokerlut.equities.sweep.ComboEquity`; a fixed hand is a range of one combo).

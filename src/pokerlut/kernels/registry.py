@@ -93,6 +93,15 @@ def sweep_kernel():
 
 
 @lru_cache(maxsize=None)
+def runouts_kernel(name: str = "runouts"):
+    """The heads-up kernel of small ranges on a board, runout by runout, or one of its helpers
+    (``"class_sums"``, ``"prepare_side"``; :mod:`pokerlut.kernels.runouts`)."""
+    from .runouts import make_runouts_kernel
+
+    return make_runouts_kernel(name)
+
+
+@lru_cache(maxsize=None)
 def omaha_kernel(n_hole: int, hilo: bool):
     """The Omaha table kernel for hands of ``n_hole`` hole cards, high only or with the
     eight-or-better low (:func:`pokerlut.kernels.omaha.make_omaha_table_kernel`)."""
