@@ -53,7 +53,12 @@ def test_a_numba_outside_the_range_is_refused_at_import_with_the_range_named(ver
 
 #: What the oldest numba runs: ranking (scalar and AVX2), one hand from Python (the C entry point),
 #: the numba-callable API in users' own functions, and the cache's own checks and fallbacks.
-SMOKE = ["tests/test_evaluate_five.py",
+#: (Every 5-card hand natural and with one or two wilds: the 3-5 wild brute force of the reference costs
+#: more than all the rest and runs the same kernels.)
+SMOKE = ["tests/test_evaluate_five.py::test_every_natural_hand_equals_the_reference",
+         "tests/test_evaluate_five.py::test_every_hand_with_wilds_equals_the_reference[1-270725]",
+         "tests/test_evaluate_five.py::test_every_hand_with_wilds_equals_the_reference[2-22100]",
+         "tests/test_evaluate_five.py::test_textbook_category_counts",
          "tests/test_simd.py::test_every_five_card_hand", "tests/test_simd.py::test_short_arrays_unaligned_and_strided_input",
          "tests/test_one_hand.py::test_one_hand_gives_the_batch_result_in_every_form",
          "tests/test_jit_api.py::test_rank_and_the_incremental_hand_equal_evaluate",
