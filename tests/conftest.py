@@ -22,3 +22,21 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return REPO
+
+
+_COLLECTED = pytest.StashKey[tuple]()
+
+
+def pytest_collection_finish(session):
+    """Note how many tests the session collected, and whether it is the README's whole test command (the
+    test paths, both markers, nothing deselected): ``collected_tests`` hands it to test_figures.py."""
+    config = session.config
+    whole = (config.args_source == pytest.Config.ArgsSource.TESTPATHS and not config.option.keyword
+             and config.option.markexpr == "exhaustive or not exhaustive" and not config.getoption("deselect"))
+    config.stash[_COLLECTED] = (len(session.items), whole)
+
+
+@pytest.fixture
+def collected_tests(request) -> tuple:
+    """(tests collected by this session, whether that is the whole suite of the README's test command)."""
+    return request.config.stash.get(_COLLECTED, (0, False))

@@ -341,11 +341,33 @@ def colex_index(sorted_hands) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
+def natural_hands_and_keys() -> tuple[np.ndarray, np.ndarray]:
+    """Every natural 5-card hand (lex order) and its encoded key, computed once per process (read-only):
+    the reference table below and the tests that check every hand share the one computation."""
+    hands = _all_hands_cached(5, N_NATURAL)  # lex order => rows already sorted ascending
+    keys = ref_keys_natural(hands)
+    keys.setflags(write=False)
+    return hands, keys
+
+
+@lru_cache(maxsize=None)
+def wild_hands_and_keys(w: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every 5-card hand with exactly ``w`` wilds (the naturals in lex order, the wilds last) and its
+    encoded key by the vectorised brute force, computed once per process (read-only)."""
+    nat = _all_hands_cached(5 - w, N_NATURAL) if w < 5 else np.empty((1, 0), dtype=np.uint8)
+    hands = np.hstack([nat, np.full((len(nat), w), WILD, dtype=np.uint8)])
+    keys = ref_keys_wild(hands)
+    hands.setflags(write=False)
+    keys.setflags(write=False)
+    return hands, keys
+
+
+@lru_cache(maxsize=None)
 def _natural_key_table() -> np.ndarray:
     """Encoded key of every natural 5-card hand, indexed by colex index."""
-    hands = _all_hands_cached(5, N_NATURAL)  # lex order => rows already sorted ascending
+    hands, keys = natural_hands_and_keys()
     table = np.full(N_HANDS5, -1, dtype=np.int64)
-    table[colex_index(hands)] = ref_keys_natural(hands)
+    table[colex_index(hands)] = keys
     assert (table >= 0).all()
     table.setflags(write=False)
     return table
@@ -586,6 +608,12 @@ def _all_hands_chunks(k: int, chunk_rows: int = 1 << 21):
             buf, size = [], 0
     if buf:
         yield np.concatenate(buf)
+
+
+def all_hands_in_chunks(k: int):
+    """Every k-combination of the 52 naturals (k >= 5), lex order, as uint8 chunks of about 2M rows."""
+    for chunk in _all_hands_chunks(k):
+        yield np.ascontiguousarray(chunk, dtype=np.uint8)
 
 
 def ref_category_counts(k: int) -> dict:

@@ -34,17 +34,17 @@ logger = logging.getLogger("pokerlut")
 #: warmup runs them in one process (a feature compiled first on its own may take longer: it compiles
 #: what earlier steps would have): the figures the notice, warmup's bar and lines, ``pokerlut warmup
 #: --help`` and the docs quote.  Measured on :data:`WARMUP_MACHINE` with ``python
-#: benchmarks/compile_costs.py --rows steps``: the CPU seconds of each step of a whole warmup in one
-#: process into an empty ``NUMBA_CACHE_DIR`` (93 s in all, at load 3-5; the CPU seconds change less with
-#: the load than wall time does).  ``pokerlut warmup`` spreads the steps over worker processes, one per
+#: benchmarks/figures.py --only compile``, which records them in ``benchmarks/figures.json`` (a test holds
+#: these to that record): the CPU seconds of each step of a whole warmup in one process into an empty
+#: ``NUMBA_CACHE_DIR`` (the CPU seconds change less with the load than wall time does).  ``pokerlut warmup`` spreads the steps over worker processes, one per
 #: core, so on an idle machine its wall time is about this over the number of cores.
-FEATURE_SECONDS = {"evaluate": 12, "best five": 3, "enumeration": 1, "equity": 27, "omaha": 12,
-                   "video poker": 8, "boards": 7, "jit": 10, "games": 4, "suit classes": 9, "hand strength": 1}
+FEATURE_SECONDS = {"evaluate": 15, "best five": 3, "enumeration": 1, "equity": 34, "omaha": 14,
+                   "video poker": 12, "boards": 8, "jit": 12, "games": 6, "suit classes": 11, "hand strength": 2}
 #: The estimate of a whole :func:`pokerlut.warmup` from an empty cache, written once: the README,
 #: ``pokerlut warmup --help`` and the progress bar quote it.
 WARMUP_SECONDS = sum(FEATURE_SECONDS.values())
 #: Where :data:`FEATURE_SECONDS` were measured.
-WARMUP_MACHINE = "a 2-core AMD EPYC (Zen 5) virtual machine"
+WARMUP_MACHINE = "a 2-core Intel Xeon virtual machine"
 NOTICE_AFTER = 1.0  # seconds a first call runs before the notice appears
 
 _done: set[str] = set()

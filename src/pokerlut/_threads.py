@@ -134,7 +134,26 @@ def _get_pool() -> ThreadPoolExecutor:
         if _pool is None or _pool_size != size:
             _pool = ThreadPoolExecutor(max_workers=size, thread_name_prefix="pokerlut")
             _pool_size = size
+            _start_every_thread(_pool, size)
         return _pool
+
+
+def _start_every_thread(pool: ThreadPoolExecutor, size: int, timeout: float = 10.0) -> None:
+    """Start all of ``pool``'s threads now, before any work runs on it.
+
+    The executor starts a thread inside ``submit`` and only then registers it for the stop at exit: a
+    ``KeyboardInterrupt`` landing between the two (a Ctrl-C while the first pieces of a call are being
+    handed out) leaves a thread that nothing stops, and the interpreter hangs at exit waiting for it.
+    Each warm-up task waits at a barrier, so each takes a thread of its own; a thread that cannot start
+    (a process limit) or is late leaves the pool to start its threads as it needs them, as before.
+    """
+    gate = threading.Barrier(size + 1)
+    try:
+        for _ in range(size):
+            pool.submit(gate.wait, timeout)
+        gate.wait(timeout)
+    except (RuntimeError, threading.BrokenBarrierError):
+        gate.abort()
 
 
 def run_pieces(function: Callable, pieces: Sequence[tuple], threads: bool) -> list:
@@ -152,13 +171,13 @@ def run_pieces(function: Callable, pieces: Sequence[tuple], threads: bool) -> li
     claims = _Claims(len(pieces))
     futures = []
     try:
-        for i, args in enumerate(pieces):
-            futures.append(pool.submit(claims.run, i, function, args))
-    except RuntimeError as error:  # no thread could start (a memory or process limit): this thread does the work
-        if "thread" not in str(error):
-            raise
-        return _finish_without_threads(pool, function, pieces, claims)
-    try:
+        try:
+            for i, args in enumerate(pieces):
+                futures.append(pool.submit(claims.run, i, function, args))
+        except RuntimeError as error:  # no thread could start (a memory or process limit): this thread does the work
+            if "thread" not in str(error):
+                raise
+            return _finish_without_threads(pool, function, pieces, claims)
         done, _ = wait(futures, return_when=FIRST_EXCEPTION)
         return [f.result() for f in futures]
     except BaseException:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pokerlut
-from reference import all_hands, ref_keys_natural, ref_keys_wild, strength_from_keys
+from reference import natural_hands_and_keys, strength_from_keys, wild_hands_and_keys
 
 TEXTBOOK_COUNTS = {  # category: number of 5-card hands (no wilds)
     0: 1_302_540, 1: 1_098_240, 2: 123_552, 3: 54_912, 4: 10_200,
@@ -17,7 +17,7 @@ TEXTBOOK_COUNTS = {  # category: number of 5-card hands (no wilds)
 
 @pytest.fixture(scope="module")
 def natural_hands():
-    return all_hands(5)
+    return natural_hands_and_keys()[0]
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,7 @@ def test_textbook_category_counts(natural_strengths):
 
 
 def test_every_natural_hand_equals_the_reference(natural_hands, natural_strengths):
-    expected = strength_from_keys(ref_keys_natural(natural_hands))
+    expected = strength_from_keys(natural_hands_and_keys()[1])  # the reference's keys of these very hands
     mismatch = np.flatnonzero(expected != natural_strengths)
     assert mismatch.size == 0, f"{mismatch.size} hands differ, first {natural_hands[mismatch[0]]}"
 
@@ -51,11 +51,6 @@ def test_every_natural_hand_equals_the_reference(natural_hands, natural_strength
 def test_parallel_and_serial_agree_on_every_hand(natural_hands, natural_strengths):
     serial = pokerlut.evaluate(natural_hands, parallel=False, check=False)
     assert np.array_equal(serial, natural_strengths)
-
-
-def wild_hands(wilds: int) -> np.ndarray:
-    naturals = all_hands(5 - wilds) if wilds < 5 else np.empty((1, 0), dtype=np.uint8)
-    return np.hstack([naturals, np.full((len(naturals), wilds), pokerlut.WILD, dtype=np.uint8)])
 
 
 @pytest.mark.parametrize(
@@ -69,10 +64,10 @@ def wild_hands(wilds: int) -> np.ndarray:
     ],
 )
 def test_every_hand_with_wilds_equals_the_reference(wilds, count):
-    hands = wild_hands(wilds)
-    assert len(hands) == count
+    hands, keys = wild_hands_and_keys(wilds)  # the reference's brute force, shared with test_reference.py
+    assert len(hands) == count and (hands[:, 5 - wilds:] == pokerlut.WILD).all()
     got = pokerlut.evaluate(hands)
-    expected = strength_from_keys(ref_keys_wild(hands))
+    expected = strength_from_keys(keys)
     mismatch = np.flatnonzero(expected != got)
     assert mismatch.size == 0, f"{mismatch.size} hands differ, first {hands[mismatch[0]]}"
     # the wild's position in the hand never matters
@@ -90,7 +85,7 @@ def test_five_of_a_kind_values_are_the_top_thirteen():
 def test_wilds_add_exactly_the_five_of_a_kind_values():
     values = set()
     for w in range(1, 6):
-        values |= set(pokerlut.evaluate(wild_hands(w)).tolist())
+        values |= set(pokerlut.evaluate(wild_hands_and_keys(w)[0]).tolist())
     # every value a wild hand can reach is a natural value or a five of a kind
     assert values - set(range(1, 7463)) == set(range(7463, 7476))
 

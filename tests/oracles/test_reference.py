@@ -33,6 +33,8 @@ from reference import (
     ref_key_wild,
     ref_keys_natural,
     ref_keys_wild,
+    wild_hands_and_keys,
+    natural_hands_and_keys,
     strength_from_keys,
 )
 
@@ -58,8 +60,7 @@ def enc(key):
 
 @pytest.fixture(scope="module")
 def natural():
-    hands = all_hands(5)
-    return hands, ref_keys_natural(hands)
+    return natural_hands_and_keys()  # all_hands(5) and ref_keys_natural of them, computed once per process
 
 
 def _wild_hands(w):
@@ -70,10 +71,9 @@ def _wild_hands(w):
 @pytest.fixture(scope="module")
 def wild():
     """{w: (hands with exactly w wilds (naturals lex order, wilds last), keys)}."""
-    out = {}
-    for w in range(1, 6):
-        hands = _wild_hands(w)
-        out[w] = (hands, ref_keys_wild(hands))
+    out = {w: wild_hands_and_keys(w) for w in range(1, 6)}  # ref_keys_wild of them, computed once per process
+    for w, (hands, _) in out.items():
+        assert np.array_equal(hands, _wild_hands(w))
     return out
 
 

@@ -117,6 +117,18 @@ def test_sigint_during_a_long_best_five_raises_keyboard_interrupt():
     assert result.stdout.splitlines() == ["interrupted", "As Ks Qs Js Ts"]
 
 
+def test_the_pool_starts_every_thread_before_any_work():
+    """The executor starts a thread in ``submit`` and registers it for the stop at exit just after: a
+    Ctrl-C landing between the two (while a call hands out its first pieces) left a thread nothing
+    stopped, and the interpreter hung at exit (seen once in the test above on a loaded machine).  So
+    the pool starts all its threads before any work is handed out."""
+    code = ("import threading, pokerlut\nfrom pokerlut import _threads\npokerlut.set_num_threads(2)\n"
+            "_threads._get_pool()\nprint(sum(t.name.startswith('pokerlut') for t in threading.enumerate()))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["2"]
+
+
 def test_best_five_checked_block_by_block_names_the_first_bad_row():
     hands = np.tile(pokerlut.random_hands(1000, 7, seed=2), (600, 1))  # 600,000 rows: several blocks
     hands[450_123, 3] = 60
