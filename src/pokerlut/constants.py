@@ -79,6 +79,8 @@ OFC_ROW_SIZES = (3, 5)
 FIVE_CARDS = 5
 #: Seven-card stud: the cards each player ends with.
 STUD_CARDS = 7
+#: Video poker: the fewest cards a hold keeps toward a royal, a straight or a flush to be named a draw to it.
+MIN_DRAW_CARDS = 2
 #: The most cards one hand may hold (Hold'em: 2 hole + 5 board).
 MAX_HAND_CARDS = 7
 #: The strength no hand has: the kernels write it for a row they reject.
@@ -127,6 +129,9 @@ MAX_PLAYERS = 9
 #: Hole cards of a Hold'em hand, and the board sizes a Hold'em deal may be given with (0: preflop).
 HOLDEM_HOLE = 2
 BOARD_CARDS = 5
+#: The board's size on the flop and on the turn (on the river it is ``BOARD_CARDS``).
+FLOP_CARDS = 3
+TURN_CARDS = 4
 HOLDEM_BOARD_SIZES = (0, 3, 4, 5)
 #: Omaha: hole cards per hand and the board sizes its hands are ranked on.
 OMAHA_HOLE_SIZES = (4, 5, 6)

@@ -41,7 +41,6 @@ import numpy as np
 from .. import _threads, config
 from .._notice import progress_bar
 from ..cards import format_cards, shown
-from ..constants import N_NATURAL
 from ..layout import rank_keys
 from ..kernels import equity as K
 from ..kernels.equity_exact import exact_scratch
@@ -194,21 +193,17 @@ class MonteCarloRun:
         self.failed = np.zeros(len(self.left), dtype=np.int64)
         self.tables = _tables(get_variant(mc.variant))
         self.kernel = mc_kernel()
-        self.flags = mc.dealt_flags()
+        self.chunks = K.MonteCarloChunks(self.left, self.states, self.draws, self.out, self.failed)
+        self.deals = K.MonteCarloDeals(mc.combos, mc.prob, mc.alias, mc.offsets, mc.dealt_flags(), mc.boards,
+                                       mc.dead_masks)
 
     def advance(self, chunks: np.ndarray, budget: int) -> int:
         """Run each chunk of ``chunks`` (indices) about ``budget`` units of work further (a combo
         drawn is one, a deal counted two per player); returns the trials counted."""
-        p = self.n_players
-        scratch = (np.zeros(N_NATURAL, np.uint8), np.zeros(p, np.uint8), np.zeros(p, np.uint8), np.zeros(p, np.uint64),
-                   np.zeros(p, np.uint64), np.zeros((K.MC_BATCH, p), np.uint64), np.zeros((K.MC_BATCH, p), np.uint64),
-                   np.zeros(p, np.uint16))
         chunks = np.ascontiguousarray(chunks, dtype=np.int64)
         before = int(self.left[chunks].sum())
-        mc = self.mc
-        self.kernel(chunks, np.int64(budget), self.scenario, self.left, self.states, self.draws, mc.combos, mc.prob,
-                    mc.alias, mc.offsets, self.flags, mc.boards, mc.dead_masks, self.out, self.failed, *scratch,
-                    *self.tables)
+        self.kernel(chunks, np.int64(budget), self.scenario, self.chunks, self.deals, K.mc_scratch(self.n_players),
+                    self.tables)
         return before - int(self.left[chunks].sum())
 
     def raise_if_failed(self) -> None:

@@ -41,8 +41,8 @@ from .. import _threads, config
 from .._notice import progress_bar
 from ..cards import format_cards
 from ..constants import BOARD_CARDS
-from ..kernels.equity import MAX_ATTEMPTS
-from ..kernels.omaha_equity import COUNT_COLUMNS, omaha_exact_scratch, omaha_hands
+from ..kernels.equity import MAX_ATTEMPTS, MonteCarloChunks
+from ..kernels.omaha_equity import COUNT_COLUMNS, OmahaDeals, omaha_exact_scratch, omaha_mc_scratch
 from ..kernels.registry import omaha_exact_kernel, omaha_mc_kernel
 from ..omaha import omaha_lookups, omaha_tables
 from ..ranges.omaha import OmahaRange, hand_masks
@@ -143,7 +143,9 @@ class _OmahaRun:
         self.draws = np.zeros(len(self.left), np.int64)
         self.out = np.zeros((len(self.left), n_players, COUNT_COLUMNS), np.int64)
         self.failed = np.zeros(len(self.left), np.int64)
-        self.n_players, self.n_hole, self.hilo, self.inputs = n_players, n_hole, hilo, inputs
+        self.n_players, self.n_hole, self.hilo = n_players, n_hole, hilo
+        self.deals = OmahaDeals(*inputs)
+        self.chunks = MonteCarloChunks(self.left, self.states, self.draws, self.out, self.failed)
         self.trial_cost = n_players * omaha_lookups(n_hole, hilo)
         self.kernel = omaha_mc_kernel()
         self.tables = omaha_tables()
@@ -152,11 +154,8 @@ class _OmahaRun:
         """Run each chunk of ``chunks`` about ``budget`` units of work further; the trials counted."""
         chunks = np.ascontiguousarray(chunks, dtype=np.int64)
         before = int(self.left[chunks].sum())
-        n, h = self.n_players, self.n_hole
-        combos, masks, prob, alias, offsets, board, deck = self.inputs
-        self.kernel(chunks, np.int64(budget), self.left, self.states, self.draws, h, combos, masks, prob, alias,
-                    offsets, board, deck, self.out, self.failed, np.zeros(n * h, np.uint8), *omaha_hands(n),
-                    self.hilo, *self.tables)
+        self.kernel(chunks, np.int64(budget), self.chunks, self.n_hole, self.deals,
+                    omaha_mc_scratch(self.n_players, self.n_hole), self.hilo, self.tables)
         return before - int(self.left[chunks].sum())
 
     def raise_if_failed(self) -> None:

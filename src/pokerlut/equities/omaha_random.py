@@ -82,13 +82,13 @@ def omaha_random_counts(hero: np.ndarray, dead: np.ndarray, *, parallel: bool | 
         hero_masks[c % N_SUITS] |= np.uint64(1 << int(c // N_SUITS))
     boards, multisets, cols, ranks, mult, distinct, cost, binom = _shapes()
     out = np.zeros((len(boards), 3), np.int64)
-    cards, rows, values, _ = omaha_tables()
+    tables = omaha_tables()
     kernel = omaha_random_kernel()
 
     def piece(lo: int, hi: int, slot: int) -> None:
         kernel(boards[lo:hi], multisets, cols, ranks, mult, distinct, hero_cols, hero_masks, avail, binom, out[lo:hi],
                np.zeros(len(multisets), np.uint16), np.zeros((5, N_RANKS), np.int64),
-               np.uint64(layout.OMAHA_BOARD_COUNTERS_START), cards, rows, values)
+               np.uint64(layout.OMAHA_BOARD_COUNTERS_START), tables)
 
     _threads.run_blocks(piece, len(boards), cost=cost, parallel=parallel)
     return out.sum(axis=0)

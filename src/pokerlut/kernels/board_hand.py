@@ -16,11 +16,11 @@ import numpy as np
 from .. import layout
 from ..constants import (DRAW_BACKDOOR_FLUSH, DRAW_BACKDOOR_STRAIGHT, DRAW_COMBO, DRAW_DOUBLE_GUTSHOT, DRAW_FLUSH,
                          DRAW_GUTSHOT, DRAW_NUT_FLUSH, DRAW_ONE_OVERCARD, DRAW_OPEN_ENDED, DRAW_OVERCARDS, DRAW_WRAP,
-                         FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, GOOD_KICKER_PLACES, KICKER_GOOD, KICKER_NONE, KICKER_TOP,
-                         KICKER_WEAK, MADE_BOARD, MADE_BOTTOM_PAIR, MADE_BOTTOM_TWO, MADE_FLUSH, MADE_FULL_HOUSE,
-                         MADE_HIGH_CARD, MADE_MIDDLE_PAIR, MADE_OVERPAIR, MADE_QUADS, MADE_SET, MADE_STRAIGHT,
-                         MADE_STRAIGHT_FLUSH, MADE_TOP_AND_BOTTOM, MADE_TOP_PAIR, MADE_TOP_TWO, MADE_TRIPS,
-                         MADE_UNDERPAIR, N_NATURAL, N_RANKS, N_SUITS, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH,
+                         FLOP_CARDS, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, GOOD_KICKER_PLACES, KICKER_GOOD, KICKER_NONE,
+                         KICKER_TOP, KICKER_WEAK, MADE_BOARD, MADE_BOTTOM_PAIR, MADE_BOTTOM_TWO, MADE_FLUSH,
+                         MADE_FULL_HOUSE, MADE_HIGH_CARD, MADE_MIDDLE_PAIR, MADE_OVERPAIR, MADE_QUADS, MADE_SET,
+                         MADE_STRAIGHT, MADE_STRAIGHT_FLUSH, MADE_TOP_AND_BOTTOM, MADE_TOP_PAIR, MADE_TOP_TWO,
+                         MADE_TRIPS, MADE_UNDERPAIR, N_NATURAL, N_RANKS, N_SUITS, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH,
                          THREE_OF_A_KIND, TWO_PAIR)
 from .compile import jitted
 from .intrinsics import popcount, trailing_zeros
@@ -252,7 +252,7 @@ def flush_draws(hole_bits, board_bits, n_board, omaha, top_rank, spread):
             outs |= missing
             if top_rank[hole] == top_rank[_RANKS13 & ~board]:
                 kinds |= _D_NUT
-        elif n_board == 3 and n_on_board + ONE == short:
+        elif n_board == FLOP_CARDS and n_on_board + ONE == short:
             kinds |= _D_BACK_FLUSH
             back |= missing
     return kinds, outs, back
@@ -359,7 +359,7 @@ def hand_draws(hole_bits, hole_mask, board_bits, board_mask, known, cat, cls, n_
             s_outs = all_suits(ranks, spread) & unseen
             if kinds & _D_FLUSH:
                 kinds |= _D_COMBO
-        elif n_board == 3:
+        elif n_board == FLOP_CARDS:
             ranks = backdoor_straight(hole_mask, board_mask, unseen, omaha, straight_top, two_short)
             if ranks:
                 kinds |= _D_BACK_STRAIGHT

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..constants import BOARD_CARDS
+from ..constants import BOARD_CARDS, TURN_CARDS
 from ..table_records import BoardTables, RankTables
 from .board_hand import (ALL_CARDS, NATURAL, ONE, START, TWO, U64, ZERO, above, all_dealt, board_card, board_cards,
                          card_bit, classify, hand_draws, hole_cards, next_card_value, omaha_best)
@@ -131,7 +131,7 @@ def make_class_kernel(omaha: bool):
                 hc = holes[h + ONE]
                 v = value_of_bits(key + board_sum, hole_bits | board_bits, bases, values, flush)
                 board_value = np.uint16(0)
-                if n_board == 5:
+                if n_board == BOARD_CARDS:
                     board_value = value_of_bits(board_sum + START, board_bits, bases5, values5, flush)
             cls, kick, nut = classify(v, ha, hc, counts, board_mask, board_bits, board_value, hv, top_rank, possible)
             classes[i] = cls
@@ -248,7 +248,7 @@ def make_outs_kernel(omaha: bool):
                 if to:
                     counts2, mask2, bits2 = board_card(card, counts, board_mask, board_bits)
                     board_value = np.uint16(0)
-                    if n_board == 4 and not omaha:
+                    if n_board == TURN_CARDS and not omaha:
                         board_value = value_of_bits(board_sum + START + cards[c], bits2, bases5, values5, flush)
                     cls, _, _ = classify(hero, ha, hc, counts2, mask2, bits2, board_value, hv, top_rank, possible)
                     if (to >> cls) & ONE and not (to >> cls_now) & ONE:
@@ -350,7 +350,7 @@ def make_range_outs_kernel():
                 if to:
                     counts2, mask2, bits2 = board_card(card, counts, board_mask, board_bits)
                     board_value = np.uint16(0)
-                    if n_board == 4:
+                    if n_board == TURN_CARDS:
                         board_value = value_of_bits(board_sum + START + cards[c], bits2, bases5, values5, flush)
                     cls, _, _ = classify(hero, ha, hc, counts2, mask2, bits2, board_value, hv, top_rank, possible)
                     if (to >> cls) & ONE and not (to >> cls_now) & ONE:

@@ -18,6 +18,8 @@ Kernels do not allocate: the caller passes per-chunk scratch rows.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
@@ -134,12 +136,15 @@ def settle_batch(m, n_players, keys, bits, pvals, out, cards, bases, values, flu
 
 
 @nb.njit(inline="always", nogil=True)
-def dealt_trials(n_trials, state, n_players, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out, pkeys, pbits,
-                 keys, bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
+def dealt_trials(n_trials, state, n_players, n_dealt, dealt, n_known, kb0, bb0, n_deck, out, scratch, tables):
     """Monte Carlo deals where each player with ``dealt[p]`` holds any two cards of the deck and the
     others their fixed hand (``pkeys``/``pbits``): the ``n_dealt`` players' cards and the missing
     board cards are one uniform draw without replacement (:func:`shuffle_front`), no redraw and no
-    collision test; drawn and ranked in batches of ``keys.shape[0]``.  Returns the stream's state."""
+    collision test; drawn and ranked in batches of ``MC_BATCH`` (the rows of ``scratch.keys``).
+    Returns the stream's state."""
+    deck, pkeys, pbits, keys, bits, pvals = (scratch.deck, scratch.pkeys, scratch.pbits, scratch.keys, scratch.bits,
+                                             scratch.pvals)
+    cards, bases, values, flush, bases5, values5, subset_rare = tables
     n_draw = 2 * n_dealt + 5 - n_known
     batch = keys.shape[0]
     done = 0
@@ -170,9 +175,8 @@ def dealt_trials(n_trials, state, n_players, n_dealt, dealt, n_known, kb0, bb0, 
 
 
 @nb.njit(inline="always", nogil=True)
-def ranged_trials(n_trials, budget, state, n_players, combos, prob, alias, offsets, fixed, n_known, kb0, bb0, deck,
-                  n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
-                  subset_rare):
+def ranged_trials(n_trials, budget, state, n_players, combos, prob, alias, offsets, fixed, n_known, kb0, bb0,
+                  n_deck, out, scratch, tables):
     """Monte Carlo deals drawing each ranged player's combo by weight from its segment
     ``offsets[p]..offsets[p+1]`` of ``combos`` with the alias tables ``prob``/``alias`` (a deal
     holding a card twice is redrawn whole), then the missing board cards uniformly from the rest
@@ -183,6 +187,8 @@ def ranged_trials(n_trials, budget, state, n_players, combos, prob, alias, offse
     first; the stream goes on where it stopped when called again with the state returned, so a chunk
     run in several calls counts exactly what one call counts.  Returns (state, deals counted,
     draws of a whole deal, failed): failed is 1 when ``MAX_ATTEMPTS`` draws in a row conflicted."""
+    deck, h0, h1, pkeys, pbits, keys, bits, pvals = scratch
+    cards, bases, values, flush, bases5, values5, subset_rare = tables
     n_deck64 = U64(n_deck)
     batch = keys.shape[0]
     done = 0
@@ -260,22 +266,75 @@ def ranged_trials(n_trials, budget, state, n_players, combos, prob, alias, offse
     return state, done, draws, 0
 
 
+class MonteCarloDeals(NamedTuple):
+    """What the Monte Carlo kernel deals from, per scenario ``s`` (a question: players, board, dead)."""
+
+    combos: np.ndarray  #: (N, 2) uint8: every player's combos, one segment per player
+    prob: np.ndarray  #: (N,) float64: Walker's alias tables over each segment, kept-probability...
+    alias: np.ndarray  #: (N,) int64: ... and the alias slot
+    offsets: np.ndarray  #: (S, P + 1) int64: player ``p``'s segment of scenario ``s``
+    dealt: np.ndarray  #: (S, P) uint8: 1 where the player holds any two cards of the deck
+    boards: np.ndarray  #: (S, k) uint8: the known board cards
+    dead_masks: np.ndarray  #: (S,) uint64: the dead cards' bits
+
+
+class MonteCarloChunks(NamedTuple):
+    """The chunks of a Monte Carlo run as they advance (one row each), updated by the kernel."""
+
+    left: np.ndarray  #: (C,) int64: the deals still to count
+    states: np.ndarray  #: (C,) uint64: the stream's state (first its seed)
+    draws: np.ndarray  #: (C,) int64: the deals drawn, conflicting ones included
+    out: np.ndarray  #: (C, P, 4) int64: the counts
+    failed: np.ndarray  #: (C,) int64: 1 when the chunk's combos never fit together
+
+
+class MonteCarloScratch(NamedTuple):
+    """The Monte Carlo kernel's working memory (one per thread)."""
+
+    deck: np.ndarray  #: (N_NATURAL,) uint8: the cards a board is drawn from
+    h0: np.ndarray  #: (P,) uint8: each player's first hole card
+    h1: np.ndarray  #: (P,) uint8: and second
+    pkeys: np.ndarray  #: (P,) uint64: each fixed hand's hole key
+    pbits: np.ndarray  #: (P,) uint64: and suit-rank bits
+    keys: np.ndarray  #: (MC_BATCH, P) uint64: each deal's whole-hand keys
+    bits: np.ndarray  #: (MC_BATCH, P) uint64: and suit-rank bits
+    pvals: np.ndarray  #: (P,) uint16: the players' values on one board
+
+
+def mc_scratch(n_players: int) -> MonteCarloScratch:
+    """One thread's :class:`MonteCarloScratch` for deals of ``n_players``.
+
+    >>> mc_scratch(3).keys.shape
+    (64, 3)
+    """
+    return MonteCarloScratch(np.zeros(N_NATURAL, np.uint8), np.zeros(n_players, np.uint8),
+                             np.zeros(n_players, np.uint8), np.zeros(n_players, np.uint64),
+                             np.zeros(n_players, np.uint64), np.zeros((MC_BATCH, n_players), np.uint64),
+                             np.zeros((MC_BATCH, n_players), np.uint64), np.zeros(n_players, np.uint16))
+
+
 @jitted()
-def mc_chunk(n_trials, state, budget, combos, prob, alias, offsets, dealt, board, dead, out, deck, h0, h1, pkeys,
-             pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare):
-    """Up to ``n_trials`` Monte Carlo deals from a splitmix64 stream in state ``state``: each
-    player's combo drawn by weight from its segment ``offsets[p]..offsets[p+1]`` of ``combos``
+def mc_chunk(n_trials, state, budget, deals, s, out, scratch, tables):
+    """Up to ``n_trials`` Monte Carlo deals of scenario ``s`` of ``deals`` (a
+    :class:`MonteCarloDeals`) from a splitmix64 stream in state ``state``: each player's combo
+    drawn by weight from its segment ``offsets[s, p]..offsets[s, p+1]`` of ``combos``
     (:func:`ranged_trials`, which stops early once ``budget`` units of work are spent), or, when
-    every player without a fixed hand holds any two cards of the deck (``dealt[p]``: its segment is
-    every combo left, equally weighted), their cards dealt with the board's (:func:`dealt_trials`:
-    every deal fits, all ``n_trials`` run).  Counts into ``out`` (P, 4); returns (state, deals
-    counted, deals drawn, failed): failed is 1 when the combos almost never fit together
-    (``MAX_ATTEMPTS`` redraws in a row).  Heads-up deals run through copies of the loops compiled
-    for two players."""
+    every player without a fixed hand holds any two cards of the deck (``dealt[s, p]``: its segment
+    is every combo left, equally weighted), their cards dealt with the board's
+    (:func:`dealt_trials`: every deal fits, all ``n_trials`` run).  Counts into ``out`` (P, 4);
+    returns (state, deals counted, deals drawn, failed): failed is 1 when the combos almost never
+    fit together (``MAX_ATTEMPTS`` redraws in a row).  Heads-up deals run through copies of the
+    loops compiled for two players."""
+    combos, prob, alias = deals.combos, deals.prob, deals.alias
+    offsets = deals.offsets[s]
+    dealt = deals.dealt[s]
+    board = deals.boards[s]
+    deck, h0, h1, pkeys, pbits = scratch.deck, scratch.h0, scratch.h1, scratch.pkeys, scratch.pbits
+    cards = tables.cards
     n_players = offsets.shape[0] - 1
     n_known = board.shape[0]
     # cards never drawn for the board: dead, known board, and the holes of players with one combo
-    fixed = dead
+    fixed = deals.dead_masks[s]
     kb0 = U64(0)
     bb0 = U64(0)
     for j in range(n_known):
@@ -304,47 +363,37 @@ def mc_chunk(n_trials, state, budget, combos, prob, alias, offsets, dealt, board
     if n_ranged > 0 and n_dealt == n_ranged:
         # the deck's order carries from deal to deal (a partial shuffle each): the chunk runs whole
         if n_players == 2 and n_dealt == 1 and n_known == 0:  # a hand against any two cards, preflop
-            state = dealt_trials(n_trials, state, 2, 1, dealt, 0, kb0, bb0, deck, n_deck, out, pkeys, pbits, keys,
-                                 bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
+            state = dealt_trials(n_trials, state, 2, 1, dealt, 0, kb0, bb0, n_deck, out, scratch, tables)
         elif n_players == 2:
-            state = dealt_trials(n_trials, state, 2, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out, pkeys,
-                                 pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5, subset_rare)
+            state = dealt_trials(n_trials, state, 2, n_dealt, dealt, n_known, kb0, bb0, n_deck, out, scratch, tables)
         else:
-            state = dealt_trials(n_trials, state, n_players, n_dealt, dealt, n_known, kb0, bb0, deck, n_deck, out,
-                                 pkeys, pbits, keys, bits, pvals, cards, bases, values, flush, bases5, values5,
-                                 subset_rare)
+            state = dealt_trials(n_trials, state, n_players, n_dealt, dealt, n_known, kb0, bb0, n_deck, out, scratch,
+                                 tables)
         return state, n_trials, n_trials, 0
     if n_players == 2:
-        return ranged_trials(n_trials, budget, state, 2, combos, prob, alias, offsets, fixed, n_known, kb0, bb0, deck,
-                             n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush,
-                             bases5, values5, subset_rare)
+        return ranged_trials(n_trials, budget, state, 2, combos, prob, alias, offsets, fixed, n_known, kb0, bb0,
+                             n_deck, out, scratch, tables)
     return ranged_trials(n_trials, budget, state, n_players, combos, prob, alias, offsets, fixed, n_known, kb0, bb0,
-                         deck, n_deck, out, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases, values, flush,
-                         bases5, values5, subset_rare)
+                         n_deck, out, scratch, tables)
 
 
-def monte_carlo(chunks, budget, chunk_scenario, chunk_left, chunk_states, chunk_draws, combos, prob, alias, offsets,
-                dealt, boards, dead_masks, out, failed, deck, h0, h1, pkeys, pbits, keys, bits, pvals, cards, bases,
-                values, flush, bases5, values5, subset_rare):
-    """Advance each Monte Carlo chunk ``i`` of ``chunks``: up to ``chunk_left[i]`` deals of scenario
-    ``s = chunk_scenario[i]`` (player segments ``offsets[s]`` and which are dealt from the deck
-    ``dealt[s]``, known board ``boards[s]``, dead mask ``dead_masks[s]``) from its stream's state
-    ``chunk_states[i]`` (first its seed), counted into ``out[i]`` (P, 4), stopping after about
-    ``budget`` units of work (:func:`ranged_trials`).  ``chunk_left``, ``chunk_states`` and
-    ``chunk_draws`` (the deals drawn, conflicting ones included) are updated, so calling again
-    continues every chunk exactly where it stopped; ``failed[i]`` is 1 when its combos never fit
-    together.  Scratch rows (``deck`` (52,), ``h0``/``h1``/``pkeys``/``pbits``/``pvals`` (P,),
-    ``keys``/``bits`` (``MC_BATCH``, P)) are the caller's."""
+def monte_carlo(chunks, budget, chunk_scenario, run, deals, scratch, tables):
+    """Advance each Monte Carlo chunk ``i`` of ``chunks`` (``run``: a :class:`MonteCarloChunks`): up
+    to ``run.left[i]`` deals of scenario ``s = chunk_scenario[i]`` of ``deals`` (a
+    :class:`MonteCarloDeals`) from its stream's state ``run.states[i]`` (first its seed), counted
+    into ``run.out[i]`` (P, 4), stopping after about ``budget`` units of work
+    (:func:`ranged_trials`).  ``left``, ``states`` and ``draws`` (the deals drawn, conflicting ones
+    included) are updated, so calling again continues every chunk exactly where it stopped;
+    ``run.failed[i]`` is 1 when its combos never fit together.  ``scratch`` is the caller's
+    (:func:`mc_scratch`), ``tables`` a :class:`~pokerlut.table_records.RankTables` of 7 cards."""
+    left, states, draws, out, failed = run
     for k in range(chunks.shape[0]):
         i = chunks[k]
-        s = chunk_scenario[i]
-        state, done, drawn, fail = mc_chunk(chunk_left[i], chunk_states[i], budget, combos, prob, alias, offsets[s],
-                                            dealt[s], boards[s], dead_masks[s], out[i], deck, h0, h1, pkeys, pbits,
-                                            keys, bits, pvals, cards, bases, values, flush, bases5, values5,
-                                            subset_rare)
-        chunk_states[i] = state
-        chunk_left[i] -= done
-        chunk_draws[i] += drawn
+        state, done, drawn, fail = mc_chunk(left[i], states[i], budget, deals, chunk_scenario[i], out[i], scratch,
+                                            tables)
+        states[i] = state
+        left[i] -= done
+        draws[i] += drawn
         failed[i] = fail
 
 

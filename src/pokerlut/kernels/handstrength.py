@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numba as nb
 import numpy as np
 
-from ..constants import BOARD_CARDS, HOLDEM_HOLE, N_NATURAL
+from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, TURN_CARDS
 from .combo_scan import MAX_COMBOS, RADIX, ScanScratch, board_key, board_scan, count_digits, radix_sort, scan_scratch
 from .compile import compile_kernel
 from .iso import (SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks,
@@ -194,17 +194,17 @@ def street_features(boards, offsets, index, tables, pairs, bins, out, scratch):
         # every completion: two more cards on the flop (t < r), one on the turn (t), none on the river
         t_hi = 1 if river else n_deck
         for t in range(t_hi):
-            r_lo = t + 1 if n_board == 3 else 0
-            r_hi = n_deck if n_board == 3 else 1
+            r_lo = t + 1 if n_board == FLOP_CARDS else 0
+            r_hi = n_deck if n_board == FLOP_CARDS else 1
             for r in range(r_lo, r_hi):
                 ckey = bkey
                 cbits = bbits
                 dead = U64(0)
-                if n_board <= 4:
+                if n_board <= TURN_CARDS:
                     ckey += dk[t]
                     cbits |= db[t]
                     dead |= _ONE << U64(t)
-                if n_board == 3:
+                if n_board == FLOP_CARDS:
                     ckey += dk[r]
                     cbits |= db[r]
                     dead |= _ONE << U64(r)

@@ -295,22 +295,52 @@ def draw_combo(state, lo, hi, prob, alias):
     return state, a
 
 
-def omaha_monte_carlo(chunks, budget, chunk_left, chunk_states, chunk_draws, n_hole, combos, combo_masks, prob, alias,
-                      offsets, known, deck, out, failed, hole_row, cols, masks, lows, high, low, hilo, cards, rows,
-                      values, low_table):
-    """Advance each chunk ``i`` of ``chunks``: up to ``chunk_left[i]`` deals from its stream's state
-    ``chunk_states[i]`` (first its seed) into ``out[i]`` (P, 4), stopping after a deal once about
-    ``budget`` units of work are spent (a hand drawn is one, a deal counted ``n_pairs`` per player);
-    ``chunk_left``, ``chunk_states`` and ``chunk_draws`` (the deals drawn, conflicting ones
-    included) are updated, so calling again continues every chunk exactly where it stopped.
-    Player ``p`` holds a combo of its segment ``offsets[p]..offsets[p + 1]`` of ``combos`` (rows of
-    ``n_hole`` cards, bit masks ``combo_masks``) drawn by weight (``prob``/``alias``; a segment of
-    one combo is a fixed hand, an empty one a random hand, drawn uniformly from ``deck`` after the
-    ranged players); a deal whose combos share a card is redrawn whole (``failed[i] = 1`` after
+class OmahaDeals(NamedTuple):
+    """What the Omaha Monte Carlo kernel deals from."""
+
+    combos: np.ndarray  #: (N, n_hole) uint8: every player's combos, one segment per player
+    combo_masks: np.ndarray  #: (N,) uint64: each combo's card bits
+    prob: np.ndarray  #: (N,) float64: Walker's alias tables over each segment, kept-probability...
+    alias: np.ndarray  #: (N,) int64: ... and the alias slot
+    offsets: np.ndarray  #: (P + 1,) int64: player ``p``'s segment (empty: a random hand)
+    known: np.ndarray  #: (k,) uint8: the known board cards
+    deck: np.ndarray  #: uint8: the cards neither known nor dead nor in a fixed hand
+
+
+class OmahaMonteCarloScratch(NamedTuple):
+    """:func:`omaha_monte_carlo`'s working memory (one per thread)."""
+
+    hole_row: np.ndarray  #: (P * n_hole,) uint8: the players' hole cards of one deal
+    hands: OmahaHands
+
+
+def omaha_mc_scratch(n_players: int, n_hole: int) -> OmahaMonteCarloScratch:
+    """One thread's :class:`OmahaMonteCarloScratch` for ``n_players`` of ``n_hole`` cards.
+
+    >>> omaha_mc_scratch(3, 4).hole_row.shape
+    (12,)
+    """
+    return OmahaMonteCarloScratch(np.zeros(n_players * n_hole, np.uint8), omaha_hands(n_players))
+
+
+def omaha_monte_carlo(chunks, budget, run, n_hole, deals, scratch, hilo, tables):
+    """Advance each chunk ``i`` of ``chunks`` (``run``: a :class:`~.equity.MonteCarloChunks`): up to
+    ``run.left[i]`` deals from its stream's state ``run.states[i]`` (first its seed) into
+    ``run.out[i]`` (P, 4), stopping after a deal once about ``budget`` units of work are spent (a
+    hand drawn is one, a deal counted ``n_pairs`` per player); ``left``, ``states`` and ``draws``
+    (the deals drawn, conflicting ones included) are updated, so calling again continues every
+    chunk exactly where it stopped.  Player ``p`` holds a combo of its segment
+    ``offsets[p]..offsets[p + 1]`` of ``deals.combos`` (a :class:`OmahaDeals`: rows of ``n_hole``
+    cards, bit masks ``combo_masks``) drawn by weight (``prob``/``alias``; a segment of one combo is
+    a fixed hand, an empty one a random hand, drawn uniformly from ``deck`` after the ranged
+    players); a deal whose combos share a card is redrawn whole (``run.failed[i] = 1`` after
     ``MAX_ATTEMPTS`` in a row).  The missing board cards are drawn uniformly from ``deck`` (the
-    cards neither known nor dead nor in a fixed hand), less the cards already dealt.
-    ``hole_row`` (P * h,), ``cols`` (P, 15), ``masks`` (P, 4), ``lows``, ``high``, ``low`` (P,) are
-    scratch."""
+    cards neither known nor dead nor in a fixed hand), less the cards already dealt.  ``scratch``:
+    :func:`omaha_mc_scratch`; ``tables``: a :class:`~pokerlut.table_records.OmahaTables`."""
+    chunk_left, chunk_states, chunk_draws, out, failed = run
+    combos, combo_masks, prob, alias, offsets, known, deck = deals
+    hole_row, (cols, masks, lows, high, low) = scratch
+    cards, rows, values, low_table = tables
     n_players = offsets.shape[0] - 1
     n_known = known.shape[0]
     n_deck = deck.shape[0]

@@ -25,14 +25,16 @@ _ONE = U64(1)
 
 
 def omaha_random(board_ranks, multisets, m_cols, m_ranks, m_mult, m_distinct, hero_cols, hero_masks, avail, binom,
-                 out, nf, scratch, board_start, cards, rows, values):
+                 out, nf, scratch, board_start, tables):
     """For each board rank multiset ``board_ranks[i]`` (5 ranks), into ``out[i]`` (3,): the
     weighted count of (board, random hand) deals where the hero's hand beats the random one, ties,
     loses.  ``multisets`` (M, 4) the random hand's rank multisets, ``m_cols`` (M, 6) their pairs'
     columns, ``m_ranks``/``m_mult`` (M, 4) their distinct ranks and multiplicities (``m_distinct``
     of them); ``hero_cols`` (6,) the hero's pair columns, ``hero_masks`` (4,) its rank mask per
     suit; ``avail`` (13, 4) 1 where the card of that rank and suit is left in the deck (not the
-    hero's, not dead); ``binom[n, k]``; ``nf`` (M,) and ``scratch`` (5, 13) int64 are scratch."""
+    hero's, not dead); ``binom[n, k]``; ``nf`` (M,) and ``scratch`` (5, 13) int64 are scratch; ``tables``: a
+    :class:`~pokerlut.table_records.OmahaTables`."""
+    cards, rows, values = tables.cards, tables.rows, tables.values
     n_m = multisets.shape[0]
     board_count, tot, a, b, k_rest = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
     for i in range(board_ranks.shape[0]):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..constants import FIVE_CARDS
 from .compile import jitted
 
 __all__ = ["hold_values", "hold_counts", "best_holds_kernel"]
@@ -59,7 +60,7 @@ def hold_values(hands, out_masks, out_values, binom, offsets, paylev, class5, pa
             k = popcount[msk]
             idx[msk] = idx[prev] + binom[cs[hb], k]
             orig[msk] = orig[prev] | (1 << ps[hb])
-            if k < 5:
+            if k < FIVE_CARDS:
                 f[msk] = paylev[offsets[k] + idx[msk]]
             else:
                 f[msk] = pay[class5[idx[msk]]]
@@ -120,7 +121,7 @@ def hold_counts(hands, out_counts, binom, offsets, counts, class5, popcount, hig
             k = popcount[msk]
             idx[msk] = idx[prev] + binom[cs[hb], k]
             orig[msk] = orig[prev] | (1 << ps[hb])
-            if k < 5:
+            if k < FIVE_CARDS:
                 row = offsets[k] + idx[msk]
                 for j in range(n_cls):
                     g[msk, j] = counts[row, j]
@@ -153,7 +154,7 @@ def best_holds_kernel(deals, out_mask, out_value, out_counts, binom, offsets, pa
             hb = highbit[msk]
             k = popcount[msk]
             idx[msk] = idx[msk ^ (1 << hb)] + binom[np.int64(deals[i, hb]), k]
-            if k < 5:
+            if k < FIVE_CARDS:
                 f[msk] = paylev[offsets[k] + idx[msk]]
             else:
                 f[msk] = pay[class5[idx[msk]]]

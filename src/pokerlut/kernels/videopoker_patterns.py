@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..constants import FIVE_CARDS, MIN_DRAW_CARDS
 from .compile import jitted
 
 __all__ = ["hold_pattern_codes", "pattern_beats", "dense_ids", "PAT_DISCARD", "PAT_DEALT", "PAT_DEALT_NOTHING",
@@ -102,11 +103,11 @@ def hold_pattern_codes(hands, masks, dealt_class, is_wild, pair_min, rank_class,
             if k == 0:
                 kind = PAT_DISCARD
                 keep_w = False
-            elif k == 5 and dealt_class[i] > 0:
+            elif k == FIVE_CARDS and dealt_class[i] > 0:
                 kind = PAT_DEALT
                 keep_w = False
                 fa = np.int64(dealt_class[i])
-            elif k == 5:
+            elif k == FIVE_CARDS:
                 kind = PAT_DEALT_NOTHING
                 keep_w = False
             elif n == 0:
@@ -132,19 +133,19 @@ def hold_pattern_codes(hands, masks, dealt_class, is_wild, pair_min, rank_class,
             elif w == 0 and 2 <= n <= 3 and all_high and not suited:
                 kind = PAT_UNSUITED_HIGH
                 fa = rank_mask
-            elif suited and royal_ranks and k >= 2:
+            elif suited and royal_ranks and k >= MIN_DRAW_CARDS:
                 kind = PAT_ROYAL
                 keep_k = True
-            elif suited and fits > 0 and k >= 2:
+            elif suited and fits > 0 and k >= MIN_DRAW_CARDS:
                 kind = PAT_STRAIGHT_FLUSH
                 keep_k = True
                 fb = ways
                 fc = high
-            elif suited and k >= 2:
+            elif suited and k >= MIN_DRAW_CARDS:
                 kind = PAT_FLUSH
                 keep_k = True
                 fc = high
-            elif fits > 0 and k >= 2:
+            elif fits > 0 and k >= MIN_DRAW_CARDS:
                 kind = PAT_STRAIGHT
                 keep_k = True
                 fb = ways

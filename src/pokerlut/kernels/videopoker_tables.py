@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..constants import WILD
+from ..constants import FIVE_CARDS, WILD
 from .compile import jitted
 
 __all__ = ["BLOCK", "POPCOUNT", "HIGHBIT", "all_hands_colex", "first_bad_card", "fill_counts_level",
@@ -107,7 +107,7 @@ def fill_counts_level(k, n, binom, class5, counts, offsets, first_block, last_bl
                     p += 1
                     continue
                 idx = low[p] + binom[x, p + 1] + high[p]
-                if k == 4:
+                if k + 1 == FIVE_CARDS:
                     acc[class5[idx]] += 1
                 else:
                     row = offsets[k + 1] + idx
