@@ -71,6 +71,8 @@ def held_by_all(masks: list[np.ndarray]) -> np.ndarray:
     held = 0
     for m in masks:
         held |= int(np.bitwise_and.reduce(m))
+    if not held:
+        return np.zeros(0, dtype=np.uint8)
     return np.array([c for c in range(N_NATURAL) if (held >> c) & 1], dtype=np.uint8)
 
 
@@ -91,7 +93,7 @@ def suit_group(deal: Deal) -> np.ndarray | None:
     return perms if len(perms) > 1 else None
 
 
-def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None) -> np.ndarray:
+def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None, fits: np.ndarray | None = None) -> np.ndarray:
     """``(n0, n1)`` float64: the weight of each pair of the two players' combos, the product of
     their weights relative to the largest product of a conflict-free pair (kept apart as mantissa
     and exponent, so that no product underflows), and 0 for a pair sharing a card.
@@ -102,7 +104,8 @@ def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None) -> np.ndarra
     """
     a, b = deal.ranges
     ma, mb = masks if masks is not None else [combo_masks(r.combos) for r in deal.ranges]
-    fits = (ma[:, None] & mb[None, :]) == 0
+    if fits is None:  # whether each pair of combos fits together (no card shared)
+        fits = (ma[:, None] & mb[None, :]) == 0
     if a.weights.min() == a.weights.max() and b.weights.min() == b.weights.max():  # unweighted: 1 or 0
         return fits.astype(np.float64)
     fa, ea = np.frexp(np.asarray(a.weights, dtype=np.float64))
@@ -162,8 +165,8 @@ def _flush_share(board_bytes: bytes, dead_bytes: bytes, variant: str) -> float:
 
 def _n_classes(rng) -> int:
     """The rank classes of a range."""
-    ranks = rng.combos.astype(np.int64) >> 2  # card 4 * rank + suit
-    return int(np.count_nonzero(np.bincount(N_RANKS * ranks.max(axis=1) + ranks.min(axis=1),
+    ranks = rng.combos // N_SUITS  # card N_SUITS * rank + suit; a combo's higher card first
+    return int(np.count_nonzero(np.bincount(N_RANKS * ranks[:, 0].astype(np.intp) + ranks[:, 1],
                                             minlength=N_RANKS * N_RANKS)))
 
 
@@ -189,6 +192,20 @@ def runouts_work(deal: Deal) -> float:
     by_class = _COMBO_LOOKUPS * (k0 + k1) + _PAIR_LOOKUPS * (k0 * k1 + blocked * (n0 * k1 + n1 * k0))
     per_runout = _RUNOUT_LOOKUPS + share * by_combo + (1 - share) * by_class
     return _CALL_LOOKUPS + _PREP_LOOKUPS * n0 * n1 + n_runouts * per_runout
+
+
+@lru_cache(maxsize=64)
+def _runouts(board_bytes: bytes, dead_bytes: bytes, variant: str) -> tuple[np.ndarray, np.ndarray]:
+    """Every runout of a board with no suit symmetry taken, and their weights
+    (:func:`~pokerlut.equities.sweep.boards_of`; many questions share a board: kept, never handed out)."""
+    board, dead = np.frombuffer(board_bytes, np.uint8), np.frombuffer(dead_bytes, np.uint8)
+    return boards_of(Deal(get_variant(variant), (), board, dead))
+
+
+@lru_cache(maxsize=64)
+def _cards_text(card_bytes: bytes) -> str:
+    """:func:`~pokerlut.cards.format_cards` of uint8 card ids (a result's board and dead cards)."""
+    return format_cards(np.frombuffer(card_bytes, np.uint8)) if card_bytes else ""
 
 
 def _side(rng, masks: np.ndarray, cards: np.ndarray) -> tuple[tuple, np.ndarray, np.ndarray, np.ndarray]:
@@ -220,17 +237,20 @@ def _by_rank(weights: np.ndarray, outer: tuple, inner: tuple) -> tuple:
     return key_a, id_a, key_b, id_b, full, row_w, col_w
 
 
-def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
+def runouts_equity(deal: Deal, *, progress: bool = False, masks: list[np.ndarray] | None = None) -> EquityResult:
     """Exact heads-up equity of a checked Hold'em deal with a known board, runout by runout (see the
-    module doc)."""
+    module doc); ``masks``: the ranges' :func:`~pokerlut.equities.deal.combo_masks` when the caller
+    has them."""
     start = time.perf_counter()
     if len(deal.players) != RUNOUTS_PLAYERS:
         raise ValueError(f"the runouts engine is heads-up; this deal has {len(deal.players)} players")
     if not len(deal.board):
         raise ValueError("the runouts engine needs a known board (preflop, the sort or the preflop tables answer)")
-    masks = [combo_masks(r.combos) for r in deal.ranges]
-    weights = pair_weights(deal, masks)
-    n_pairs = int(np.count_nonzero((masks[0][:, None] & masks[1][None, :]) == 0))  # a pair of tiny weights counts
+    if masks is None:
+        masks = [combo_masks(r.combos) for r in deal.ranges]
+    fits = (masks[0][:, None] & masks[1][None, :]) == 0
+    weights = pair_weights(deal, masks, fits)
+    n_pairs = int(np.count_nonzero(fits))  # a pair of tiny weights counts
     if n_pairs == 0:
         raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
     held = held_by_all(masks)
@@ -239,7 +259,8 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
     n_runouts, n0, n1 = _sizes(deal)
     per_runout = _RUNOUT_LOOKUPS + _COMBO_LOOKUPS * (n0 + n1) + _PAIR_LOOKUPS * n0 * n1  # at most
     group = suit_group(deal) if n_runouts * per_runout > _SYMMETRY_MIN_WORK else None
-    boards, board_weights = boards_of(known, group)
+    boards, board_weights = boards_of(known, group) if group is not None else _runouts(
+        known.board.tobytes(), known.dead.tobytes(), known.variant.name)
     tables = deal.variant.tables.rank_tables(7)
     outer_first = len(deal.ranges[0]) <= len(deal.ranges[1])  # the larger range in the vectorised loop
     if not outer_first:
@@ -279,5 +300,5 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
     win0, win1 = (won, lost) if outer_first else (lost, won)
     return EquityResult(deal.labels, np.array([win0, win1]), np.array([tied, tied]),
                         np.array([win0 + tied / 2, win1 + tied / 2]), n_pairs * per_pair, "exact", np.zeros(2), None,
-                        format_cards(deal.board), format_cards(deal.dead) if len(deal.dead) else "",
+                        _cards_text(deal.board.tobytes()), _cards_text(deal.dead.tobytes()),
                         time.perf_counter() - start, engine="runouts")
