@@ -260,6 +260,8 @@ def relative_weights(weights: np.ndarray) -> np.ndarray:
     """
     w = np.asarray(weights, dtype=np.float64)
     top = w.max()
+    if w.min() == top > 0:  # one weight for all (an unweighted range): every weight is 1
+        return np.ones(len(w))
     with np.errstate(under="ignore"):
         scaled = w / top
     return np.maximum(scaled, np.nextafter(0.0, 1.0))
@@ -320,6 +322,19 @@ def _read_holdem_player(value, index: int, v: Variant, who: str) -> Player:
             raise ValueError(f"{name}: {error}") from None
         return Player(value.strip(), None, rng)
     return _one_combo_player(_fixed_player(value, name, v))
+
+
+def _deal_cards(value, what: str) -> np.ndarray:
+    """:func:`~pokerlut._input.deal_cards`, text read once (a copy handed out: the caller may change it)."""
+    return _text_deal_cards(value, what).copy() if isinstance(value, str) else deal_cards(value, what)
+
+
+@lru_cache(maxsize=256)
+def _text_deal_cards(text: str, what: str) -> np.ndarray:
+    """:func:`~pokerlut._input.deal_cards` of text (read-only; errors are not kept)."""
+    cards = deal_cards(text, what)
+    cards.setflags(write=False)
+    return cards
 
 
 @lru_cache(maxsize=256)
@@ -409,8 +424,8 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
         raise TypeError("players is a list of hands or ranges, e.g. ['AhKh', 'QQ+']")
     v = get_variant(variant)
     n = check_seats(len(players), min_players)
-    board_cards = deal_cards(board, "the board")
-    dead_cards = deal_cards(dead, "the dead cards")
+    board_cards = _deal_cards(board, "the board")
+    dead_cards = _deal_cards(dead, "the dead cards")
     rule = v.rule
     read_player = PLAYER_READERS.get(rule.deal)
     if read_player is None:

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .. import _threads
+from .. import _threads, config
 from .._notice import progress_bar
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, N_NATURAL, N_RANKS, N_SUITS
@@ -123,9 +123,9 @@ def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None, fits: np.nda
 def _sizes(deal: Deal) -> tuple[int, int, int]:
     """The runouts of the known board (before suit symmetry; a fixed hand's cards left out) and the
     two ranges' sizes."""
-    fixed = sum(2 for r in deal.ranges if len(r) == 1)
-    left = deal.variant.deck_size - len(deal.board) - len(deal.dead) - fixed
-    return math.comb(left, BOARD_CARDS - len(deal.board)), len(deal.ranges[0]), len(deal.ranges[1])
+    n0, n1 = (len(r) for r in deal.ranges)
+    left = deal.variant.deck_size - len(deal.board) - len(deal.dead) - 2 * ((n0 == 1) + (n1 == 1))
+    return math.comb(left, BOARD_CARDS - len(deal.board)), n0, n1
 
 
 def flush_share(deal: Deal) -> float:
@@ -166,8 +166,9 @@ def _flush_share(board_bytes: bytes, dead_bytes: bytes, variant: str) -> float:
 def _n_classes(rng) -> int:
     """The rank classes of a range."""
     ranks = rng.combos // N_SUITS  # card N_SUITS * rank + suit; a combo's higher card first
-    return int(np.count_nonzero(np.bincount(N_RANKS * ranks[:, 0].astype(np.intp) + ranks[:, 1],
-                                            minlength=N_RANKS * N_RANKS)))
+    seen = np.zeros(N_RANKS * N_RANKS, dtype=bool)
+    seen[N_RANKS * ranks[:, 0].astype(np.intp) + ranks[:, 1]] = True
+    return int(np.count_nonzero(seen))
 
 
 def runouts_work(deal: Deal) -> float:
@@ -184,7 +185,7 @@ def runouts_work(deal: Deal) -> float:
     True
     """
     n_runouts, n0, n1 = _sizes(deal)
-    k0, k1 = _n_classes(deal.ranges[0]), _n_classes(deal.ranges[1])
+    k0, k1 = (_n_classes(r) for r in deal.ranges)
     left = deal.variant.deck_size - len(deal.board) - len(deal.dead)
     blocked = 2.0 * (BOARD_CARDS - len(deal.board)) / max(left, 1)  # the share of a side's combos a runout blocks
     share = flush_share(deal)
@@ -262,10 +263,11 @@ def runouts_equity(deal: Deal, *, progress: bool = False, masks: list[np.ndarray
     boards, board_weights = boards_of(known, group) if group is not None else _runouts(
         known.board.tobytes(), known.dead.tobytes(), known.variant.name)
     tables = deal.variant.tables.rank_tables(7)
-    outer_first = len(deal.ranges[0]) <= len(deal.ranges[1])  # the larger range in the vectorised loop
+    ranges = deal.ranges
+    outer_first = n0 <= n1  # the larger range in the vectorised loop
     if not outer_first:
         weights = np.ascontiguousarray(weights.T)
-    outer_rng, inner_rng = deal.ranges if outer_first else deal.ranges[::-1]
+    outer_rng, inner_rng = ranges if outer_first else ranges[::-1]
     outer_masks, inner_masks = masks if outer_first else masks[::-1]
     outer_all, inner_all = _side(outer_rng, outer_masks, tables.cards), _side(inner_rng, inner_masks, tables.cards)
     outer, inner = outer_all[0], inner_all[0]
@@ -288,7 +290,10 @@ def runouts_equity(deal: Deal, *, progress: bool = False, masks: list[np.ndarray
 
     bar = progress_bar(len(boards), "boards", progress, unit_scale=True)
     cost = per_runout  # a runout, at most
-    _threads.run_blocks(piece, len(boards), cost=cost, bar=bar)
+    if bar is None and slots == 1 and cost * len(boards) <= config.BLOCK_WORK:
+        piece(0, len(boards), 0)  # one block on this thread: run_blocks would add only its bookkeeping
+    else:
+        _threads.run_blocks(piece, len(boards), cost=cost, bar=bar)
     if bar is not None:
         bar.close()
     # every conflict-free pair meets every runout of the cards left without its four
