@@ -451,8 +451,18 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
         if p.range is None or p.hole is not None:  # a fixed hand, or a random Omaha hand
             seated.append(p)
         else:
-            seated.append(Player(p.label, p.hole, _live(_unblocked(p.range, known), i, p.label, who), p.range))
+            seated.append(Player(p.label, p.hole, _seated_range(p.range, known, i, p.label, who), p.range))
     return Deal(v, tuple(seated), board_cards, dead_cards)
+
+
+def _seated_range(rng: Range | OmahaRange, known: np.uint64, index: int, label: str, who: str) -> Range | OmahaRange:
+    """``_live(_unblocked(rng, known), ...)``: a Hold'em range's combos free of the cards ``known`` and
+    of weight > 0 picked in one pass when some are left (else that path, for its error)."""
+    if not isinstance(rng, OmahaRange):
+        keep = ((combo_masks(rng.combos) & known) == 0) & (rng.weights > 0)
+        if keep.any():
+            return Range(rng.combos[keep], relative_weights(rng.weights[keep]))
+    return _live(_unblocked(rng, known), index, label, who)
 
 
 def _unblocked(rng: Range | OmahaRange, known: np.uint64) -> Range | OmahaRange:
