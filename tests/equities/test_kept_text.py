@@ -60,3 +60,15 @@ def test_the_same_question_twice_gives_the_same_answer_as_fresh_ranges():
     ranges = equity([parse_range("QQ+,AKs"), parse_range("JJ-99,AQs")], "Kd 8s 3c")
     assert np.array_equal(text.equity, again.equity) and np.array_equal(text.equity, ranges.equity)
     assert text.board == again.board == "Kd 8s 3c"
+
+
+def test_long_text_is_read_but_not_kept():
+    from pokerlut.equities import deal as deal_module
+    from pokerlut.ranges import parse as parse_module
+
+    text = ", ".join(["AA", "KK"] * 300)
+    assert len(text) > parse_module.KEPT_TEXT_CHARS
+    kept = parse_module._parsed_text.cache_info().currsize, deal_module._text_cards.cache_info().currsize
+    r = equity([text, "QQ"], "2c 3d 4h")
+    assert len(parse_range(text)) == 12 and r.n > 0
+    assert (parse_module._parsed_text.cache_info().currsize, deal_module._text_cards.cache_info().currsize) == kept

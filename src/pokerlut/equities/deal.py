@@ -32,6 +32,7 @@ from .._messages import sizes_text
 from ..cards import format_cards, parse_cards, shown
 from ..constants import BOARD_CARDS, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL, WILD
 from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
+from ..ranges.parse import KEPT_TEXT_CHARS
 from ..typing import CardsLike
 from ..rules import with_article
 from ..variants import Variant, VariantLike, get_variant
@@ -311,7 +312,7 @@ def _read_holdem_player(value, index: int, v: Variant, who: str) -> Player:
         rng = value.validated(f"{name}'s range")  # validated first: a malformed Range has no meaningful length
         return Player(f"range ({len(rng)} combos)", None, rng)
     if isinstance(value, str):
-        cards = _text_cards(value)
+        cards = _text_cards(value) if len(value) <= KEPT_TEXT_CHARS else _text_cards.__wrapped__(value)
         if cards is not None and len(cards) in rule.hole_sizes:
             return _one_combo_player(Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8)))
         try:
@@ -326,7 +327,9 @@ def _read_holdem_player(value, index: int, v: Variant, who: str) -> Player:
 
 def _deal_cards(value, what: str) -> np.ndarray:
     """:func:`~pokerlut._input.deal_cards`, text read once (a copy handed out: the caller may change it)."""
-    return _text_deal_cards(value, what).copy() if isinstance(value, str) else deal_cards(value, what)
+    if isinstance(value, str) and len(value) <= KEPT_TEXT_CHARS:
+        return _text_deal_cards(value, what).copy()
+    return deal_cards(value, what)
 
 
 @lru_cache(maxsize=256)

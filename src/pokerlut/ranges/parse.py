@@ -247,8 +247,13 @@ def parse_range(text: str, *, blocked: CardsLike | None = None, variant: Variant
         return parse_omaha_range(text, blocked=blocked)
     if not isinstance(text, str):
         raise TypeError(f"a range is a string, not {type(text).__name__}")
-    combos, weights = _parsed_text(text, config.MAX_RANGE_CHARS)
+    read = _parsed_text if len(text) <= KEPT_TEXT_CHARS else _parsed_text.__wrapped__
+    combos, weights = read(text, config.MAX_RANGE_CHARS)
     return Range(combos.copy(), weights.copy()).blocked(blocked)  # copies: the caller may change his range
+
+
+#: Range text of at most this many characters is read once and kept (256 texts at most).
+KEPT_TEXT_CHARS = 1000
 
 
 @lru_cache(maxsize=256)
