@@ -159,8 +159,13 @@ def combo_masks(combos: np.ndarray) -> np.ndarray:
     >>> combo_masks(np.array([[1, 0]], np.uint8)).tolist()
     [3]
     """
-    one = np.uint64(1)
-    return (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+    bits = _CARD_BITS[combos]
+    return bits[:, 0] | bits[:, 1]
+
+
+#: The one-bit mask of each card id a uint64 holds (:func:`combo_masks` looks them up).
+_CARD_BITS = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+_CARD_BITS.setflags(write=False)
 
 
 #: ``FIT_SEARCH_NODES``: :data:`pokerlut.config.FIT_SEARCH_NODES`, read at call time.
