@@ -32,6 +32,7 @@ from .._messages import sizes_text
 from ..cards import format_cards, parse_cards, shown
 from ..constants import BOARD_CARDS, MAX_PLAYERS, MIN_PLAYERS, N_NATURAL, WILD
 from ..ranges import OmahaRange, Range, parse_omaha_range, parse_range
+from ..ranges.parse import KEPT_TEXT_CHARS
 from ..typing import CardsLike
 from ..rules import with_article
 from ..variants import Variant, VariantLike, get_variant
@@ -158,23 +159,36 @@ def combo_masks(combos: np.ndarray) -> np.ndarray:
     >>> combo_masks(np.array([[1, 0]], np.uint8)).tolist()
     [3]
     """
-    one = np.uint64(1)
-    return (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+    bits = _CARD_BITS[combos]
+    return bits[:, 0] | bits[:, 1]
+
+
+#: The one-bit mask of each card id a uint64 holds (:func:`combo_masks` looks them up).
+_CARD_BITS = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+_CARD_BITS.setflags(write=False)
 
 
 #: ``FIT_SEARCH_NODES``: :data:`pokerlut.config.FIT_SEARCH_NODES`, read at call time.
 _FROM_CONFIG = {"FIT_SEARCH_NODES": "FIT_SEARCH_NODES"}
 
 
-def fit_together(ranges: Sequence[Range]) -> bool | None:
+#: Heads-up, :func:`fit_together` tries every pair of combos at once up to this many pairs.
+_PAIRWISE_FIT = 1 << 16
+
+
+def fit_together(ranges: Sequence[Range], masks: Sequence[np.ndarray] | None = None) -> bool | None:
     """Whether one combo of each range can be dealt at once, no card twice: ``True`` (a deal found),
     ``False`` (none exists), or ``None`` when :data:`FIT_SEARCH_NODES` partial deals did not settle
     it.  A depth-first search, the narrowest range first, that remembers the partial deals that
-    cannot be completed (by the cards they take from the ranges still to deal).
+    cannot be completed (by the cards they take from the ranges still to deal).  ``masks``: each
+    range's :func:`combo_masks`, when the caller has them.
 
     >>> fit_together([parse_range("AA")] * 2), fit_together([parse_range("AA")] * 3)
     (True, False)
     """
+    if len(ranges) == 2 and len(ranges[0]) * len(ranges[1]) <= _PAIRWISE_FIT:  # heads-up: every pair at once
+        first, second = masks if masks is not None else [combo_masks(r.combos) for r in ranges]
+        return bool(((first[:, None] & second[None, :]) == 0).any())
     order = sorted(range(len(ranges)), key=lambda i: len(ranges[i]))
     masks = [sorted(set(int(m) for m in combo_masks(ranges[i].combos))) for i in order]
     later = [0] * (len(masks) + 1)  # the cards of the ranges after each level
@@ -210,7 +224,7 @@ def fit_together(ranges: Sequence[Range]) -> bool | None:
     return search(0, 0)
 
 
-def raise_if_unfit(deal: "Deal", who: str = "players") -> None:
+def raise_if_unfit(deal: "Deal", who: str = "players", masks: Sequence[np.ndarray] | None = None) -> None:
     """:class:`ImpossibleDeal` when the deal's Hold'em ranges cannot all be dealt at once
     (:func:`fit_together`); the one check of :func:`pokerlut.equity` and
     :func:`pokerlut.class_equity`.
@@ -220,7 +234,7 @@ def raise_if_unfit(deal: "Deal", who: str = "players") -> None:
     ...
     pokerlut.equities.deal.ImpossibleDeal: the players' ranges never fit together: every combination of ...
     """
-    if fit_together(deal.ranges) is False:
+    if fit_together(deal.ranges, masks) is False:
         raise ImpossibleDeal(f"the {who}' ranges never fit together: every combination of their combos shares a card")
 
 
@@ -252,6 +266,8 @@ def relative_weights(weights: np.ndarray) -> np.ndarray:
     """
     w = np.asarray(weights, dtype=np.float64)
     top = w.max()
+    if w.min() == top > 0:  # one weight for all (an unweighted range): every weight is 1
+        return np.ones(len(w))
     with np.errstate(under="ignore"):
         scaled = w / top
     return np.maximum(scaled, np.nextafter(0.0, 1.0))
@@ -301,10 +317,7 @@ def _read_holdem_player(value, index: int, v: Variant, who: str) -> Player:
         rng = value.validated(f"{name}'s range")  # validated first: a malformed Range has no meaningful length
         return Player(f"range ({len(rng)} combos)", None, rng)
     if isinstance(value, str):
-        try:
-            cards = parse_cards(value)
-        except ValueError:
-            cards = None
+        cards = _text_cards(value) if len(value) <= KEPT_TEXT_CHARS else _text_cards.__wrapped__(value)
         if cards is not None and len(cards) in rule.hole_sizes:
             return _one_combo_player(Player(format_cards(cards).replace(" ", ""), cards.astype(np.uint8)))
         try:
@@ -315,6 +328,33 @@ def _read_holdem_player(value, index: int, v: Variant, who: str) -> Player:
             raise ValueError(f"{name}: {error}") from None
         return Player(value.strip(), None, rng)
     return _one_combo_player(_fixed_player(value, name, v))
+
+
+def _deal_cards(value, what: str) -> np.ndarray:
+    """:func:`~pokerlut._input.deal_cards`, text read once (a copy handed out: the caller may change it)."""
+    if isinstance(value, str) and len(value) <= KEPT_TEXT_CHARS:
+        return _text_deal_cards(value, what).copy()
+    return deal_cards(value, what)
+
+
+@lru_cache(maxsize=256)
+def _text_deal_cards(text: str, what: str) -> np.ndarray:
+    """:func:`~pokerlut._input.deal_cards` of text (read-only; errors are not kept)."""
+    cards = deal_cards(text, what)
+    cards.setflags(write=False)
+    return cards
+
+
+@lru_cache(maxsize=256)
+def _text_cards(text: str) -> np.ndarray | None:
+    """The cards of ``text`` (read-only), or ``None`` when it is no list of cards (a range's text):
+    a question is often asked again with the same players."""
+    try:
+        cards = parse_cards(text)
+    except ValueError:
+        return None
+    cards.setflags(write=False)
+    return cards
 
 
 def _fixed_player(value, name: str, v: Variant) -> Player:
@@ -392,8 +432,8 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
         raise TypeError("players is a list of hands or ranges, e.g. ['AhKh', 'QQ+']")
     v = get_variant(variant)
     n = check_seats(len(players), min_players)
-    board_cards = deal_cards(board, "the board")
-    dead_cards = deal_cards(dead, "the dead cards")
+    board_cards = _deal_cards(board, "the board")
+    dead_cards = _deal_cards(dead, "the dead cards")
     rule = v.rule
     read_player = PLAYER_READERS.get(rule.deal)
     if read_player is None:
@@ -412,15 +452,34 @@ def parse_deal(players: PlayersLike, board: CardsLike = "", dead: CardsLike = ""
         raise ValueError(f"every {v.name} player holds the same number of hole cards, got {sorted(holes)}")
     hole_size = holes.pop() if holes else rule.hole_sizes[0]
     check_deck(v, n, hole_size, len(dead_cards))
-    deal = Deal(v, tuple(parsed), board_cards, dead_cards)
-    known = np.concatenate([deal.fixed, outside_deck(v.name)])
+    holes = [p.hole for p in parsed if p.hole is not None]
+    known = card_mask(np.concatenate([board_cards, dead_cards, *holes, outside_deck(v.name)]))
     seated = []
     for i, p in enumerate(parsed):
         if p.range is None or p.hole is not None:  # a fixed hand, or a random Omaha hand
             seated.append(p)
         else:
-            seated.append(replace(p, range=_live(p.range.blocked(known), i, p.label, who), given=p.range))
-    return replace(deal, players=tuple(seated))
+            seated.append(Player(p.label, p.hole, _seated_range(p.range, known, i, p.label, who), p.range))
+    return Deal(v, tuple(seated), board_cards, dead_cards)
+
+
+def _seated_range(rng: Range | OmahaRange, known: np.uint64, index: int, label: str, who: str) -> Range | OmahaRange:
+    """``_live(_unblocked(rng, known), ...)``: a Hold'em range's combos free of the cards ``known`` and
+    of weight > 0 picked in one pass when some are left (else that path, for its error)."""
+    if not isinstance(rng, OmahaRange):
+        keep = ((combo_masks(rng.combos) & known) == 0) & (rng.weights > 0)
+        if keep.any():
+            return Range(rng.combos[keep], relative_weights(rng.weights[keep]))
+    return _live(_unblocked(rng, known), index, label, who)
+
+
+def _unblocked(rng: Range | OmahaRange, known: np.uint64) -> Range | OmahaRange:
+    """``rng`` without the combos holding a card of the mask ``known`` (the cards of a checked deal:
+    :meth:`Range.blocked` without checking them again)."""
+    if isinstance(rng, OmahaRange):
+        return rng.blocked([c for c in range(N_NATURAL) if (int(known) >> c) & 1])
+    keep = (combo_masks(rng.combos) & known) == 0
+    return rng if keep.all() else Range(rng.combos[keep], rng.weights[keep])
 
 
 def __getattr__(name: str):

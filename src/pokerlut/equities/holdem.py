@@ -383,8 +383,9 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
     when a first batch of draws says it would need more (:func:`check_draws`)."""
     if method not in METHODS:
         raise ValueError(f"method must be None, 'sweep', 'enumerate' or 'runouts', got {shown(method)}")
-    raise_if_unfit(deal)
     heads_up = len(deal.players) == sweep.SWEEP_PLAYERS
+    masks = [combo_masks(r.combos) for r in deal.ranges] if heads_up else None  # shared by the checks and engines
+    raise_if_unfit(deal, masks=masks)
     if (per_combo or method in ("sweep", "runouts")) and not heads_up:
         raise ValueError(f"per-combo equities, the sorting engine and the runouts engine are heads-up; this deal "
                          f"has {len(deal.players)} players")
@@ -398,7 +399,7 @@ def holdem_equity(deal: Deal, *, exact: bool | None = None, samples: int = plan.
         if answered is not None:
             return answered
     if heads_up and exact is not False and not per_combo and runouts_cheapest(deal, method, exact):
-        return runouts.runouts_equity(deal, progress=progress)
+        return runouts.runouts_equity(deal, progress=progress, masks=masks)
     if heads_up and exact is not False and method != "enumerate" and (ranged or per_combo or method == "sweep"):
         work = sweep.sweep_work(deal, both=per_combo)
         cheaper = per_combo or method == "sweep" or work <= sweep.enumerate_work(deal)

@@ -136,8 +136,8 @@ def answer(players, board, dead, v: Variant, question: Question):
     if reader is None:
         raise ValueError(f"equity is for games with cards to come (Hold'em, Omaha, stud); {v.name} hands are ranked "
                          f"as dealt: use pokerlut.showdown")
-    taken = {option for engine in reader.engines for option in engine.options}
     given = [option for option in HOLDEM_OPTIONS if getattr(question, option) not in (None, False)]
+    taken = {option for engine in reader.engines for option in engine.options} if given else set()
     if any(option not in taken for option in given):
         raise ValueError(f"{' and '.join(HOLDEM_OPTIONS)} are for the Hold'em games, not {v.name}")
     deal = reader.read(players, board, dead, v)

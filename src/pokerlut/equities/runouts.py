@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .. import _threads
+from .. import _threads, config
 from .._notice import progress_bar
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, N_NATURAL, N_RANKS, N_SUITS
@@ -71,6 +71,8 @@ def held_by_all(masks: list[np.ndarray]) -> np.ndarray:
     held = 0
     for m in masks:
         held |= int(np.bitwise_and.reduce(m))
+    if not held:
+        return np.zeros(0, dtype=np.uint8)
     return np.array([c for c in range(N_NATURAL) if (held >> c) & 1], dtype=np.uint8)
 
 
@@ -91,7 +93,7 @@ def suit_group(deal: Deal) -> np.ndarray | None:
     return perms if len(perms) > 1 else None
 
 
-def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None) -> np.ndarray:
+def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None, fits: np.ndarray | None = None) -> np.ndarray:
     """``(n0, n1)`` float64: the weight of each pair of the two players' combos, the product of
     their weights relative to the largest product of a conflict-free pair (kept apart as mantissa
     and exponent, so that no product underflows), and 0 for a pair sharing a card.
@@ -102,7 +104,8 @@ def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None) -> np.ndarra
     """
     a, b = deal.ranges
     ma, mb = masks if masks is not None else [combo_masks(r.combos) for r in deal.ranges]
-    fits = (ma[:, None] & mb[None, :]) == 0
+    if fits is None:  # whether each pair of combos fits together (no card shared)
+        fits = (ma[:, None] & mb[None, :]) == 0
     if a.weights.min() == a.weights.max() and b.weights.min() == b.weights.max():  # unweighted: 1 or 0
         return fits.astype(np.float64)
     fa, ea = np.frexp(np.asarray(a.weights, dtype=np.float64))
@@ -120,9 +123,9 @@ def pair_weights(deal: Deal, masks: list[np.ndarray] | None = None) -> np.ndarra
 def _sizes(deal: Deal) -> tuple[int, int, int]:
     """The runouts of the known board (before suit symmetry; a fixed hand's cards left out) and the
     two ranges' sizes."""
-    fixed = sum(2 for r in deal.ranges if len(r) == 1)
-    left = deal.variant.deck_size - len(deal.board) - len(deal.dead) - fixed
-    return math.comb(left, BOARD_CARDS - len(deal.board)), len(deal.ranges[0]), len(deal.ranges[1])
+    n0, n1 = (len(r) for r in deal.ranges)
+    left = deal.variant.deck_size - len(deal.board) - len(deal.dead) - 2 * ((n0 == 1) + (n1 == 1))
+    return math.comb(left, BOARD_CARDS - len(deal.board)), n0, n1
 
 
 def flush_share(deal: Deal) -> float:
@@ -162,9 +165,10 @@ def _flush_share(board_bytes: bytes, dead_bytes: bytes, variant: str) -> float:
 
 def _n_classes(rng) -> int:
     """The rank classes of a range."""
-    ranks = rng.combos.astype(np.int64) >> 2  # card 4 * rank + suit
-    return int(np.count_nonzero(np.bincount(N_RANKS * ranks.max(axis=1) + ranks.min(axis=1),
-                                            minlength=N_RANKS * N_RANKS)))
+    ranks = rng.combos // N_SUITS  # card N_SUITS * rank + suit; a combo's higher card first
+    seen = np.zeros(N_RANKS * N_RANKS, dtype=bool)
+    seen[N_RANKS * ranks[:, 0].astype(np.intp) + ranks[:, 1]] = True
+    return int(np.count_nonzero(seen))
 
 
 def runouts_work(deal: Deal) -> float:
@@ -181,7 +185,7 @@ def runouts_work(deal: Deal) -> float:
     True
     """
     n_runouts, n0, n1 = _sizes(deal)
-    k0, k1 = _n_classes(deal.ranges[0]), _n_classes(deal.ranges[1])
+    k0, k1 = (_n_classes(r) for r in deal.ranges)
     left = deal.variant.deck_size - len(deal.board) - len(deal.dead)
     blocked = 2.0 * (BOARD_CARDS - len(deal.board)) / max(left, 1)  # the share of a side's combos a runout blocks
     share = flush_share(deal)
@@ -189,6 +193,20 @@ def runouts_work(deal: Deal) -> float:
     by_class = _COMBO_LOOKUPS * (k0 + k1) + _PAIR_LOOKUPS * (k0 * k1 + blocked * (n0 * k1 + n1 * k0))
     per_runout = _RUNOUT_LOOKUPS + share * by_combo + (1 - share) * by_class
     return _CALL_LOOKUPS + _PREP_LOOKUPS * n0 * n1 + n_runouts * per_runout
+
+
+@lru_cache(maxsize=64)
+def _runouts(board_bytes: bytes, dead_bytes: bytes, variant: str) -> tuple[np.ndarray, np.ndarray]:
+    """Every runout of a board with no suit symmetry taken, and their weights
+    (:func:`~pokerlut.equities.sweep.boards_of`; many questions share a board: kept, never handed out)."""
+    board, dead = np.frombuffer(board_bytes, np.uint8), np.frombuffer(dead_bytes, np.uint8)
+    return boards_of(Deal(get_variant(variant), (), board, dead))
+
+
+@lru_cache(maxsize=64)
+def _cards_text(card_bytes: bytes) -> str:
+    """:func:`~pokerlut.cards.format_cards` of uint8 card ids (a result's board and dead cards)."""
+    return format_cards(np.frombuffer(card_bytes, np.uint8)) if card_bytes else ""
 
 
 def _side(rng, masks: np.ndarray, cards: np.ndarray) -> tuple[tuple, np.ndarray, np.ndarray, np.ndarray]:
@@ -220,17 +238,20 @@ def _by_rank(weights: np.ndarray, outer: tuple, inner: tuple) -> tuple:
     return key_a, id_a, key_b, id_b, full, row_w, col_w
 
 
-def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
+def runouts_equity(deal: Deal, *, progress: bool = False, masks: list[np.ndarray] | None = None) -> EquityResult:
     """Exact heads-up equity of a checked Hold'em deal with a known board, runout by runout (see the
-    module doc)."""
+    module doc); ``masks``: the ranges' :func:`~pokerlut.equities.deal.combo_masks` when the caller
+    has them."""
     start = time.perf_counter()
     if len(deal.players) != RUNOUTS_PLAYERS:
         raise ValueError(f"the runouts engine is heads-up; this deal has {len(deal.players)} players")
     if not len(deal.board):
         raise ValueError("the runouts engine needs a known board (preflop, the sort or the preflop tables answer)")
-    masks = [combo_masks(r.combos) for r in deal.ranges]
-    weights = pair_weights(deal, masks)
-    n_pairs = int(np.count_nonzero((masks[0][:, None] & masks[1][None, :]) == 0))  # a pair of tiny weights counts
+    if masks is None:
+        masks = [combo_masks(r.combos) for r in deal.ranges]
+    fits = (masks[0][:, None] & masks[1][None, :]) == 0
+    weights = pair_weights(deal, masks, fits)
+    n_pairs = int(np.count_nonzero(fits))  # a pair of tiny weights counts
     if n_pairs == 0:
         raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
     held = held_by_all(masks)
@@ -239,12 +260,14 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
     n_runouts, n0, n1 = _sizes(deal)
     per_runout = _RUNOUT_LOOKUPS + _COMBO_LOOKUPS * (n0 + n1) + _PAIR_LOOKUPS * n0 * n1  # at most
     group = suit_group(deal) if n_runouts * per_runout > _SYMMETRY_MIN_WORK else None
-    boards, board_weights = boards_of(known, group)
+    boards, board_weights = boards_of(known, group) if group is not None else _runouts(
+        known.board.tobytes(), known.dead.tobytes(), known.variant.name)
     tables = deal.variant.tables.rank_tables(7)
-    outer_first = len(deal.ranges[0]) <= len(deal.ranges[1])  # the larger range in the vectorised loop
+    ranges = deal.ranges
+    outer_first = n0 <= n1  # the larger range in the vectorised loop
     if not outer_first:
         weights = np.ascontiguousarray(weights.T)
-    outer_rng, inner_rng = deal.ranges if outer_first else deal.ranges[::-1]
+    outer_rng, inner_rng = ranges if outer_first else ranges[::-1]
     outer_masks, inner_masks = masks if outer_first else masks[::-1]
     outer_all, inner_all = _side(outer_rng, outer_masks, tables.cards), _side(inner_rng, inner_masks, tables.cards)
     outer, inner = outer_all[0], inner_all[0]
@@ -267,7 +290,10 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
 
     bar = progress_bar(len(boards), "boards", progress, unit_scale=True)
     cost = per_runout  # a runout, at most
-    _threads.run_blocks(piece, len(boards), cost=cost, bar=bar)
+    if bar is None and slots == 1 and cost * len(boards) <= config.BLOCK_WORK:
+        piece(0, len(boards), 0)  # one block on this thread: run_blocks would add only its bookkeeping
+    else:
+        _threads.run_blocks(piece, len(boards), cost=cost, bar=bar)
     if bar is not None:
         bar.close()
     # every conflict-free pair meets every runout of the cards left without its four
@@ -279,5 +305,5 @@ def runouts_equity(deal: Deal, *, progress: bool = False) -> EquityResult:
     win0, win1 = (won, lost) if outer_first else (lost, won)
     return EquityResult(deal.labels, np.array([win0, win1]), np.array([tied, tied]),
                         np.array([win0 + tied / 2, win1 + tied / 2]), n_pairs * per_pair, "exact", np.zeros(2), None,
-                        format_cards(deal.board), format_cards(deal.dead) if len(deal.dead) else "",
+                        _cards_text(deal.board.tobytes()), _cards_text(deal.dead.tobytes()),
                         time.perf_counter() - start, engine="runouts")

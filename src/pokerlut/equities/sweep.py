@@ -312,10 +312,10 @@ def sweep_work(deal: Deal, both: bool = False) -> int:
     >>> sweep_work(parse_deal(["AA", "KK"], "Qs 7h 2c"))  # 1,176 turns and rivers, 6 + 6 combos
     70560
     """
-    perms = _group(deal)
     n_cards = deal.variant.deck_size - len(deal.board) - len(deal.dead)
     boards = math.comb(n_cards, BOARD_CARDS - len(deal.board))
-    if len(perms) > 1:
+    perms = _group(deal) if len(deal.board) == 0 else None  # on a known board the identity alone
+    if perms is not None and len(perms) > 1:
         boards = len(boards_of(deal, perms)[0])
     small, large = sorted(len(r) for r in deal.ranges)
     return boards * _board_cost(small, large, not both and large >= BY_CLASS_MIN)
@@ -331,7 +331,7 @@ def enumerate_work(deal: Deal) -> float:
     >>> enumerate_work(parse_deal(["AhKh", "random"])) < sweep_work(parse_deal(["AhKh", "random"]))
     True
     """
-    pairs = math.prod(len(r) for r in deal.ranges) / len(_group(deal))
+    pairs = math.prod(len(r) for r in deal.ranges) / (len(_group(deal)) if len(deal.board) == 0 else 1)
     return pairs * board_work(len(deal.board), deal.n_boards) * SWEEP_PLAYERS
 
 

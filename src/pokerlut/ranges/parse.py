@@ -247,8 +247,21 @@ def parse_range(text: str, *, blocked: CardsLike | None = None, variant: Variant
         return parse_omaha_range(text, blocked=blocked)
     if not isinstance(text, str):
         raise TypeError(f"a range is a string, not {type(text).__name__}")
+    read = _parsed_text if len(text) <= KEPT_TEXT_CHARS else _parsed_text.__wrapped__
+    combos, weights = read(text, config.MAX_RANGE_CHARS)
+    return Range(combos.copy(), weights.copy()).blocked(blocked)  # copies: the caller may change his range
+
+
+#: Range text of at most this many characters is read once and kept (256 texts at most).
+KEPT_TEXT_CHARS = 1000
+
+
+@lru_cache(maxsize=256)
+def _parsed_text(text: str, max_chars: int) -> tuple[np.ndarray, np.ndarray]:
+    """The combos and weights (read-only) of a Hold'em range's text read with at most ``max_chars``
+    characters: a question is often asked again with the same ranges (errors are not kept)."""
     weights = np.full(len(ALL_COMBOS), np.nan)  # NaN: not named; a combo named twice keeps its last weight
-    for start, word, weight, raw in range_tokens(text, max_chars=config.MAX_RANGE_CHARS):
+    for start, word, weight, raw in range_tokens(text, max_chars=max_chars):
         try:
             indices = _expand_array(word.lower())
         except _RangeError as e:
@@ -261,8 +274,10 @@ def parse_range(text: str, *, blocked: CardsLike | None = None, variant: Variant
     if not len(order):
         raise ValueError(f"the range {shown_text(text)} gives every hand weight 0, so it holds no hand; weights must "
                          f"be > 0 for at least one hand")
-    rng = Range(ALL_COMBOS[order], weights[order])
-    return rng.blocked(blocked)
+    combos, kept = ALL_COMBOS[order], weights[order]
+    combos.setflags(write=False)
+    kept.setflags(write=False)
+    return combos, kept
 
 
 #: Tunables once defined here, now in :mod:`pokerlut.config` (read there at call time): old name -> config name.
