@@ -20,7 +20,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "plumbing": ("_seeds", "_threads", "_notice", "_folders", "_records", "_lazy"),
     "kernels": ("kernels",),
     "data": ("tables", "rules", "variants"),
-    "input": ("cards", "_input"),
+    "input": ("cards", "card_notation", "card_text", "card_format", "card_checks", "_input"),
     "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso"),
     "ranges and games": ("ranges", "videopoker", "boards", "ofc", "abstraction"),
     "equity": ("equities",),
