@@ -19,7 +19,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "facts": ("constants", "layout", "typing", "_messages", "config", "table_records"),
     "plumbing": ("_seeds", "_threads", "_notice", "_folders", "_records", "_lazy"),
     "kernels": ("kernels",),
-    "data": ("tables", "rules", "variants"),
+    "data": ("tables", "table_files", "table_checks", "rules", "variants"),
     "input": ("cards", "card_notation", "card_text", "card_format", "card_checks", "_input"),
     "ranking": ("strength", "evaluate", "omaha", "showdown", "enumeration", "sampling", "jit", "iso"),
     "ranges and games": ("ranges", "videopoker", "boards", "ofc", "abstraction"),
