@@ -74,7 +74,6 @@ LONG_MODULES: dict[str, tuple[int | None, str]] = {
     "kernels/iso.py": (None, "pending: being reworked (the suit-isomorphism indexer)"),
     "iso.py": (None, "pending: being reworked (the suit-isomorphism indexer)"),
     "abstraction/streets.py": (680, "pending: not yet split"),
-    "cuda/batch.py": (679, "pending: not yet split"),
 }
 
 
