@@ -41,7 +41,7 @@ def main() -> int:
         print(f"NVVM is not available: {type(error).__name__}: {str(error).splitlines()[0]}")
         return 2
 
-    from pokerlut.cuda import batch, device, engines, omaha, omaha_equity, streets
+    from pokerlut.cuda import batch, device, engines, histogram, omaha, omaha_equity, streets
 
     def array(dtype, ndim=1, layout="C"):
         return types.Array(dtype, ndim, layout)
@@ -79,7 +79,7 @@ def main() -> int:
                                   (array(types.int32, 2, "A"), array(types.int32, 2, "A"), array(u16), array(u16),
                                    tables, tables, array(i64))),
         "broadcast rows": (batch._copy_rows.py_func, (array(u8, 2), array(u8, 2))),
-        "histogram": (engines._histogram_kernel.py_func, (array(u8), i64, array(i64, 2), i64, tables, array(u64))),
+        "histogram": (histogram._histogram_kernel.py_func, (array(u8), i64, array(i64, 2), i64, tables, array(u64))),
         "exact equity": (engines._exact_kernel.py_func,
                          (array(u8), i64, array(i64, 2), i64, i64, i64, array(u8, 2), array(i64), array(u64, 2),
                           array(u64, 2), array(u64), tables, array(i64, 3))),

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokerlut import cards
+from pokerlut import card_checks, card_format, card_notation, card_text, cards
 from pokerlut.cards import (
     RANK_CHARS,
     RANK_NAMES,
@@ -25,6 +25,9 @@ from pokerlut.cards import (
 )
 import pokerlut
 from pokerlut._input import card_array as as_card_array
+
+#: The card notation's modules: the front (re-exports) and the four that do the work.
+CARD_MODULES = (cards, card_notation, card_text, card_format, card_checks)
 
 
 ALL_IDS = list(range(53))
@@ -50,19 +53,20 @@ def test_constants():
 
 
 def test_doctests():
-    result = doctest.testmod(cards, verbose=False)
-    assert result.attempted > 10
-    assert result.failed == 0
+    results = [doctest.testmod(module, verbose=False) for module in CARD_MODULES]
+    assert sum(result.attempted for result in results) > 10
+    assert sum(result.failed for result in results) == 0
 
 
 def test_imports_only_the_notation_and_its_text_kernel():
     """The notation's facts, the text kernel (the grammar, fed tables built here), the notice and
     the message helpers."""
-    source = open(cards.__file__, encoding="utf-8").read()
-    imported = re.findall(r"^\s*(?:import|from)\s+(\S+)", source, re.M)
+    imported = [m for module in CARD_MODULES
+                for m in re.findall(r"^\s*(?:import|from)\s+(\S+)", open(module.__file__, encoding="utf-8").read(), re.M)]
     assert "numba" not in imported
-    assert {m for m in imported if m.startswith(("pokerlut", "."))} == {".constants", ".kernels.text", "._notice",
-                                                                                "._messages"}
+    card_modules = {"." + module.__name__.rpartition(".")[2] for module in CARD_MODULES}
+    assert {m for m in imported if m.startswith(("pokerlut", "."))} - card_modules == {".constants", ".kernels.text",
+                                                                                      "._notice", "._messages"}
 
 
 # --------------------------------------------------------------------------- parse_card

@@ -153,9 +153,10 @@ else:  # ------------------------------------------------------------------- in 
             yield
             faulthandler.cancel_dump_traceback_later()
 
-    CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.batch", "pokerlut.cuda.device",
-                    "pokerlut.cuda.engines", "pokerlut.cuda.omaha", "pokerlut.cuda.omaha_equity",
-                    "pokerlut.cuda.streets")
+    CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
+                    "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
+                    "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
+                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.streets")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlut
-from pokerlut import cards
+from pokerlut import card_notation, card_text
 from pokerlut.cards import text_array, text_hands
 from pokerlut.kernels.text import utf8_code_points
 
@@ -49,7 +49,7 @@ def test_arrow_columns_read_as_the_cards_they_hold(names):
     expected = pokerlut.evaluate(hands)
     texts = written(hands, names)
     for name, form in arrow_forms(texts).items():
-        assert cards._arrow_strings(form) is not None, name
+        assert card_text._arrow_strings(form) is not None, name
         assert text_array(form).tolist() == hands.tolist(), name
         assert pokerlut.evaluate(form).tolist() == expected.tolist(), name
 
@@ -61,8 +61,8 @@ def test_the_arrow_buffers_are_read_without_python_strings(monkeypatch):
     def refused(*args, **kwargs):
         raise AssertionError("the Arrow column was read as Python strings")
 
-    monkeypatch.setattr(cards, "_parse_strings", refused)
-    monkeypatch.setattr(cards, "_strings", refused)
+    monkeypatch.setattr(card_text, "_parse_strings", refused)
+    monkeypatch.setattr(card_text, "_strings", refused)
     assert pokerlut.evaluate(column).tolist() == expected.tolist()
 
 
@@ -100,12 +100,12 @@ ALPHABET = list("AaKkQqJjTt1023456789cdhsCDHSwW*oOeErR ,\t♠♣♥♦♤♧♡�
 @given(st.lists(st.sampled_from(ALPHABET), max_size=14).map("".join))
 def test_property_arrow_text_agrees_with_the_regular_expression(text):
     try:
-        expected = cards._parse_text(text).tolist()
+        expected = card_notation.parse_one_text(text).tolist()
     except ValueError as error:
         expected = str(error)
-    ids, counts, bad, at = cards._parse_arrow(pa.chunked_array([pa.array(["As", text])]))
+    ids, counts, bad, at = card_text._parse_arrow(pa.chunked_array([pa.array(["As", text])]))
     if isinstance(expected, str):
-        assert bad == 1 and cards._unreadable(text, at) == expected
+        assert bad == 1 and card_notation.unreadable_text(text, at) == expected
     else:
         assert bad == -1 and ids[1, :counts[1]].tolist() == expected
 

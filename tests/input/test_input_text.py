@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlut
-from pokerlut import cards
+from pokerlut import card_notation, card_text, cards
 from pokerlut._input import card_array
 from pokerlut.cards import LONG_TEXT, format_card, format_cards, parse_cards, text_array
 
@@ -154,7 +154,7 @@ ALPHABET = list("AaKkQqJjTt1023456789cdhsCDHSwW*oOeErR ,\t♠♣♥♦♤♧♡�
 
 def regex_ids(text):
     try:
-        return cards._parse_text(text).tolist()
+        return card_notation.parse_one_text(text).tolist()
     except ValueError as error:
         return str(error)
 
@@ -174,29 +174,29 @@ def kernel_ids(text):
 @given(st.lists(st.sampled_from(ALPHABET), max_size=14).map("".join))
 def test_property_kernel_agrees_with_the_regular_expression(text):
     expected = regex_ids(text)
-    ids, counts, bad, at = cards._parse_strings([text])  # a list: a trailing zero kept (numpy would drop it)
+    ids, counts, bad, at = card_text._parse_strings([text])  # a list: a trailing zero kept (numpy would drop it)
     if isinstance(expected, str):
         assert bad == 0
-        assert cards._unreadable(text, at) == expected
+        assert card_notation.unreadable_text(text, at) == expected
     else:
         assert bad == -1
         assert ids[0, :counts[0]].tolist() == expected
     # and as bytes, when the text is ASCII
     if text.isascii() and not text.endswith("\x00"):
-        ids_s, counts_s, bad_s, at_s = cards._parse_fixed(np.array([text.encode()]))
+        ids_s, counts_s, bad_s, at_s = card_text._parse_fixed(np.array([text.encode()]))
         assert (bad_s, counts_s.tolist()) == (bad, counts.tolist())
         if bad < 0:
             assert ids_s[0, :counts_s[0]].tolist() == expected
 
 
 def test_every_whitespace_character_is_below_the_table_end():
-    assert all(c < len(cards._text_tables()[0]) for c in range(sys.maxunicode + 1) if chr(c).isspace())
+    assert all(c < len(card_notation.text_tables()[0]) for c in range(sys.maxunicode + 1) if chr(c).isspace())
 
 
 def test_no_wild_word_also_reads_as_a_natural_card():
     """The kernel tries natural cards first; that is the regex's order only while no text reads both ways."""
     for word in cards.WILD_WORDS:
-        assert not cards._CARD_RE.match(word[:3]) or cards._CARD_RE.match(word[:3]).group("wild")
+        assert not card_notation.CARD_RE.match(word[:3]) or card_notation.CARD_RE.match(word[:3]).group("wild")
 
 
 # --------------------------------------------------------------------------- parse_cards / format_cards on arrays

@@ -210,7 +210,7 @@ COUNT_PENDING = {
 }
 #: ``path: code`` of a literal the scanner takes for a card count that is not one, with why.
 NOT_A_CARD_COUNT = {
-    "tables.py: hv.shape[0] < 2": "rows of a table of hand values (a table has two or more), not cards",
+    "table_checks.py: hv.shape[0] < 2": "rows of a table of hand values (a table has two or more), not cards",
     "videopoker/_tables.py: 53": "2**53, the float64 mantissa's reach, not a deck",
     "kernels/omaha_equity.py: (4, 5, 6)": "the accumulator columns of the high and low halves, not hole sizes",
 }

@@ -16,17 +16,18 @@ from __future__ import annotations
 import math
 import threading
 from contextlib import contextmanager
-from functools import lru_cache
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .._input import card_array, deal_rows, hand_rows, raise_for_deals, raise_for_rows, where
-from ..constants import WILD
 from ..strength import invalid_strength, category as cpu_category
 from ..variants import Variant, VariantLike, best_five_variant, get_variant
 from ._support import simulated
-from .device import U64, cuda, has_poison, omaha_values, strength_of, tables as device_tables
+from .arrays import (DLPACK_CUDA, DLPACK_HOST, device_view, dlpack_device, is_device_array,  # noqa: F401
+                     raise_for_device_row, reshaped, rows_view)
+from .batch_kernels import category_kernel, omaha_showdown_kernel, rank_kernel, showdown_kernel
+from .device import cuda, tables as device_tables
 
 __all__ = ["evaluate", "category", "showdown", "is_device_array", "launch_shape", "CHUNK_ROWS"]
 
@@ -47,238 +48,6 @@ def launch_shape(n_items: int) -> tuple[int, int]:
     threads = _threads_per_block
     cap = 4 if simulated() else cuda.get_current_device().MULTIPROCESSOR_COUNT * 32
     return max(1, min(cap, math.ceil(n_items / threads))), threads
-
-
-# --------------------------------------------------------------------------- CUDA arrays of any library
-
-
-#: DLPack device types (``__dlpack_device__()[0]``): memory a CUDA kernel reads, and host memory.
-DLPACK_CUDA = (2, 13)  # kDLCUDA, kDLCUDAManaged
-DLPACK_HOST = (1, 3)  # kDLCPU, kDLCUDAHost (pinned host memory)
-#: A library whose arrays' type lives in another package than its ``from_dlpack``.
-_DLPACK_HOME = {"jaxlib": "jax"}
-
-
-def dlpack_device(x: Any) -> tuple[int, int] | None:
-    """``(device type, device id)`` of an object exporting DLPack, ``None`` for numpy arrays and
-    for objects that do not.
-
-    >>> dlpack_device(np.zeros(3)) is None
-    True
-    """
-    export = getattr(x, "__dlpack_device__", None)
-    if export is None or isinstance(x, np.ndarray):
-        return None
-    kind, index = export()
-    return int(kind), int(index)
-
-
-def is_device_array(x: Any) -> bool:
-    """Whether ``x`` is a CUDA array: ``__cuda_array_interface__``, a numba device array, or a
-    DLPack export on a CUDA device (JAX); a DLPack export on a device other than CUDA or the host is
-    a ``TypeError`` naming it.
-
-    >>> is_device_array(np.zeros(3))
-    False
-    """
-    from numba.cuda.cudadrv import devicearray
-
-    if hasattr(x, "__cuda_array_interface__") or devicearray.is_cuda_ndarray(x):
-        return True
-    device = dlpack_device(x)
-    if device is None or device[0] in DLPACK_HOST:
-        return False
-    if device[0] in DLPACK_CUDA:
-        return True
-    raise TypeError(f"pokerlut.cuda runs on CUDA devices: got a {type(x).__module__}.{type(x).__name__} on DLPack "
-                    f"device type {device[0]} (CUDA is {DLPACK_CUDA[0]}); move it to a CUDA device or to the host")
-
-
-def _library(x: Any) -> str:
-    root = type(x).__module__.split(".")[0]
-    return _DLPACK_HOME.get(root, root)
-
-
-def _from_dlpack_of(library: str) -> Callable[[Any], Any] | None:
-    """The ``from_dlpack`` of an imported library (``library.from_dlpack``, ``library.numpy.`` or
-    ``library.dlpack.from_dlpack``), ``None`` when it has none."""
-    import sys
-
-    module = sys.modules.get(library)  # imported already where the input is one of its arrays
-    for place in (module, getattr(module, "numpy", None), getattr(module, "dlpack", None)):
-        found = getattr(place, "from_dlpack", None)
-        if callable(found):
-            return found
-    return None
-
-
-def _dlpack_view(x: Any):
-    """A numba device array viewing the CUDA memory of a DLPack export (no copy)."""
-    if simulated():  # the simulator's "device" memory is host memory: a DLPack export of it is read as such
-        return cuda.to_device(np.ascontiguousarray(np.from_dlpack(x)))
-    from cuda.core.utils import StridedMemoryView
-
-    view = StridedMemoryView.from_dlpack(x, stream_ptr=-1)
-    itemsize = np.dtype(view.dtype).itemsize
-    strides = None if view.strides is None else tuple(int(s) * itemsize for s in view.strides)
-    interface = {"shape": tuple(view.shape), "strides": strides, "typestr": np.dtype(view.dtype).str,
-                 "data": (int(view.ptr), bool(view.readonly)), "version": 3}
-    return cuda.from_cuda_array_interface(interface, owner=(view, x), sync=False)
-
-
-def _dlpack_export(out: Any) -> Any:
-    """An object exporting a numba device array by DLPack (a host copy in the simulator)."""
-    if simulated():
-        return out.copy_to_host()
-    from cuda.core.utils import StridedMemoryView
-
-    return StridedMemoryView.from_cuda_array_interface(out, stream_ptr=-1)
-
-
-def device_view(x: Any) -> tuple[Any, Callable[[Any], Any]]:
-    """``(numba device array viewing x, wrap)``: ``wrap(result)`` gives a numba device array result
-    back as ``x``'s library gives arrays, on x's device: CuPy, PyTorch, any library with a
-    ``from_dlpack`` (JAX), numba's own otherwise.  No library is imported that the input is not of."""
-    from numba.cuda.cudadrv import devicearray
-
-    if devicearray.is_cuda_ndarray(x):
-        return x, lambda out: out
-    library = _library(x)
-    view = cuda.as_cuda_array(x) if hasattr(x, "__cuda_array_interface__") else _dlpack_view(x)
-    if library == "cupy":
-        import cupy
-
-        return view, cupy.asarray
-    if library == "torch":
-        import torch
-
-        return view, lambda out: torch.as_tensor(out, device=x.device)
-    from_dlpack = _from_dlpack_of(library) if library not in ("numba", "numba_cuda") else None
-    if from_dlpack is None:
-        return view, lambda out: out
-    return view, lambda out: from_dlpack(_dlpack_export(out))
-
-
-def rows_view(view, sizes: tuple[int, ...], what: str = "hands", game: str | None = None):
-    """``(rows (N, k), lead shape)`` of a device array of card ids of shape ``(..., k)``."""
-    shape = tuple(view.shape)
-    if view.dtype.kind not in "iu":
-        raise TypeError(f"{what} on the device must be an integer array of card ids, got dtype {view.dtype}")
-    if len(shape) == 0 or shape[-1] not in sizes:
-        hand_rows(np.broadcast_to(np.zeros(1, np.uint8), shape), sizes, what, game=game)  # the CPU's sentence
-    lead = shape[:-1]
-    if len(shape) == 2:
-        return view, lead
-    if not view.is_c_contiguous():
-        raise ValueError(f"{what} on the device of {len(shape)} dimensions must be C-contiguous (got strides "
-                         f"{view.strides}); pass a contiguous copy")
-    return view.reshape(math.prod(lead), shape[-1]), lead
-
-
-def _shaped(out, lead: tuple[int, ...]):
-    return out if len(lead) == 1 else out.reshape(lead)
-
-
-def _origin(index: int, lead: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(int(i) for i in np.unravel_index(index, lead)) if len(lead) > 1 else (index,) if lead else ()
-
-
-def raise_for_device_row(rows, index: int, lead: tuple[int, ...], v: Variant) -> None:
-    """Raise the CPU's error for row ``index`` of device rows ``(N, k)``: only that row is copied."""
-    row = np.asarray(rows[index].copy_to_host())
-    k = row.shape[0]
-    local_lead = (1,) * len(lead) if lead else ()
-    origin = _origin(index, lead)
-    one = hand_rows(row.reshape(local_lead + (k,)), (k,), origin=origin)[0]  # an id outside 0..255
-    raise_for_rows(one, v.tables.cards, local_lead, v.name, 0, v.describe_deck(), origin=origin)
-    raise AssertionError("the device rejected a row the CPU finds valid")  # pragma: no cover
-
-
-# --------------------------------------------------------------------------- kernels
-
-
-@lru_cache(maxsize=None)
-def rank_kernel(n: int, checked: bool):
-    """Rank ``(N, n)`` rows (any integer dtype) into uint16; ``first_bad[0]``: min of the bad rows."""
-
-    @cuda.jit
-    def kernel(hands, out, t, first_bad):
-        i = cuda.grid(1)
-        stride = cuda.gridsize(1)
-        while i < out.shape[0]:
-            s, bad = strength_of(t, hands[i], n, checked)
-            out[i] = s
-            if bad:
-                cuda.atomic.min(first_bad, 0, i)
-            i += stride
-
-    return kernel
-
-
-@cuda.jit
-def category_kernel(strengths, out, categories, top, first_bad):
-    i = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while i < out.shape[0]:
-        s = strengths[i]
-        if s < 1 or s > top:
-            out[i] = 0
-            cuda.atomic.min(first_bad, 0, i)
-        else:
-            out[i] = categories[s]
-        i += stride
-
-
-@lru_cache(maxsize=None)
-def showdown_kernel(n_hole: int, n_board: int, checked: bool):
-    """Per deal: validate the whole deal, rank every player, split the pot."""
-    n = n_hole + n_board
-
-    @cuda.jit
-    def kernel(holes, boards, strengths, winners, shares, t, first_bad):
-        d = cuda.grid(1)
-        stride = cuda.gridsize(1)
-        hand = cuda.local.array(7, np.int64)
-        while d < strengths.shape[0]:
-            players = strengths.shape[1]
-            bad = False
-            if checked:
-                seen = np.uint64(0)
-                for p in range(players + 1):
-                    width = n_board if p == players else n_hole
-                    for j in range(width):
-                        c = np.int64(boards[d, j]) if p == players else np.int64(holes[d, p, j])
-                        if c < 0 or c > 255 or has_poison(t.cards[c]):
-                            bad = True
-                        elif c != WILD:
-                            bit = np.uint64(1) << np.uint64(c)
-                            if seen & bit:
-                                bad = True
-                            seen |= bit
-            best = np.uint16(0)
-            for p in range(players):
-                for j in range(n_hole):
-                    hand[j] = holes[d, p, j]
-                for j in range(n_board):
-                    hand[n_hole + j] = boards[d, j]
-                s, unused = strength_of(t, hand, n, False)
-                if bad:
-                    s = np.uint16(0)
-                strengths[d, p] = s
-                best = max(best, s)
-            count = 0
-            for p in range(players):
-                win = strengths[d, p] == best
-                winners[d, p] = win
-                if win:
-                    count += 1
-            for p in range(players):
-                shares[d, p] = 1.0 / count if winners[d, p] else 0.0
-            if bad:
-                cuda.atomic.min(first_bad, 0, d)
-            d += stride
-
-    return kernel
 
 
 # --------------------------------------------------------------------------- evaluate
@@ -323,7 +92,7 @@ def evaluate(hands: Any, *, check: bool = True, variant: VariantLike = "high", c
             bad = int(first_bad.copy_to_host()[0])
             if bad != NO_BAD_ROW:
                 raise_for_device_row(rows, bad, lead, v)
-    return wrap(_shaped(out, lead))
+    return wrap(reshaped(out, lead))
 
 
 #: The pinned and device buffers of the last host-input shape, kept for the next call (one set: a
@@ -582,72 +351,6 @@ class DeviceHiLoShowdown(NamedTuple):
     shares: Any  #: float64, half the pot to each side (all to the high when no low qualifies)
     scoops: Any  #: bool, the whole pot
 
-
-@lru_cache(maxsize=None)
-def omaha_showdown_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
-    """Per deal: validate it whole, rank every player's Omaha hand, share the pot (hi-lo: half to
-    each side, as :func:`pokerlut.showdown` shares it)."""
-
-    @cuda.jit
-    def kernel(holes, boards, high, low, high_winners, low_winners, shares, scoops, th, tl, first_bad):
-        d = cuda.grid(1)
-        stride = cuda.gridsize(1)
-        board = cuda.local.array(5, np.uint64)
-        while d < high.shape[0]:
-            players = high.shape[1]
-            bad = False  # a card outside the deck: strength 0
-            repeated = False  # a card dealt twice: ranked as given unless checked
-            seen = U64(0)
-            for p in range(players + 1):
-                width = n_board if p == players else n_hole
-                for j in range(width):
-                    v = np.int64(boards[d, j]) if p == players else np.int64(holes[d, p, j])
-                    if v < 0 or v > 51 or has_poison(th.cards[U64(v)]):
-                        bad = True
-                    else:
-                        bit = U64(1) << U64(v)
-                        if seen & bit:
-                            repeated = True
-                        seen |= bit
-            for j in range(n_board):
-                board[j] = U64(boards[d, j]) if not bad else U64(0)
-            best = np.uint16(0)
-            best_low = np.uint16(1)
-            for p in range(players):
-                h = np.uint16(0)
-                lo = np.uint16(1)
-                if not bad:
-                    h, lo = omaha_values(holes[d, p], 0, n_hole, board, n_board, th, tl, hilo)
-                    lo = max(lo, np.uint16(1))
-                high[d, p] = h
-                best = max(best, h)
-                if hilo:
-                    low[d, p] = lo
-                    best_low = max(best_low, lo)
-            n_high = 0
-            n_low = 0
-            for p in range(players):
-                high_winners[d, p] = high[d, p] == best
-                if high[d, p] == best:
-                    n_high += 1
-                if hilo:
-                    low_winners[d, p] = best_low > 1 and low[d, p] == best_low
-                    if low_winners[d, p]:
-                        n_low += 1
-            for p in range(players):
-                if n_low:
-                    share = (np.float64(high_winners[d, p] * n_low + low_winners[d, p] * n_high)
-                             / np.float64(2 * n_high * n_low))
-                else:
-                    share = 1.0 / n_high if high_winners[d, p] else 0.0
-                shares[d, p] = share
-                if hilo:
-                    scoops[d, p] = share == 1.0
-            if (bad or repeated) and checked:
-                cuda.atomic.min(first_bad, 0, d)
-            d += stride
-
-    return kernel
 
 
 def omaha_showdown(holes, board, v: Variant, check: bool):

@@ -40,8 +40,9 @@ from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..omaha import omaha_variant
 from ..ranges.omaha import OmahaRange, hand_masks
 from .batch import launch_shape
+from .combinations import binomials, unrank
 from .device import U64, cuda, omaha_values, settle_pot, tables as device_tables
-from .engines import GOLDEN, binomials, board_run, draw_card, mix, seed_word, TRIAL_MIX, unrank
+from .engines import GOLDEN, board_run, draw_card, mix, seed_word, TRIAL_MIX
 
 __all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS", "PROBE_DRAWS",
            "fit_rate"]
