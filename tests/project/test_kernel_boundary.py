@@ -12,10 +12,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "pokerlut"
 MAX_PARAMETERS = 16
 
-#: Functions still over the limit, with their count today: each may only shrink.  The suit-isomorphism
-#: indexer's street loop.
-ALLOWED = {
-    ("kernels/iso.py", "street_loop"): 18,
+#: Functions allowed over the limit, with their count: each may only shrink (none today: keep it so).
+ALLOWED: dict[tuple[str, str], int] = {
 }
 
 
@@ -65,8 +63,8 @@ MAX_LINES = 500
 #: Modules still over :data:`MAX_LINES`, with their count today (each may only shrink; ``None``: no
 #: count while another change reworks the module), and why.
 LONG_MODULES: dict[str, tuple[int | None, str]] = {
-    "kernels/iso.py": (None, "pending: being reworked (the suit-isomorphism indexer)"),
-    "iso.py": (None, "pending: being reworked (the suit-isomorphism indexer)"),
+    "kernels/iso.py": (None, "not yet split: the suit-isomorphism indexer's kernels (board part, hole part, flop table)"),
+    "iso.py": (None, "not yet split: the suit-isomorphism indexer's front (Indexer, StreetIndexer, counts)"),
 }
 
 

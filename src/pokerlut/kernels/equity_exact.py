@@ -149,24 +149,27 @@ def exact_preflop(hole, dead, out, scratch, tables):
                         ranks4 = rank
                     q += 1
                 bs = sub << U64(16 * s)
-                if j == 5:
-                    board_value(ks, bs, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5, values5,
-                                subset_rare)
-                    settle(pvals, n_players, np.int64(1), out, False)
-                    flushy[multiset_index(ranks0, ranks1, ranks2, ranks3, ranks4, binom)] += 1
-                elif j == 4:  # one card of another suit: only its rank matters, counted with its suits
-                    for r in range(13):
-                        avail = other_suits(used, r, s)
-                        n_r = np.int64(popcount(avail))
-                        if n_r == 0:
-                            continue
-                        ca = 4 * r + np.int64(trailing_zeros(avail))
-                        board_value(ks + cards[U64(ca)], bs | suit_rank_bit(ca), n_players, pkeys, pbits, pvals,
-                                    cards, bases, values, flush, bases5, values5, subset_rare)
-                        settle(pvals, n_players, n_r, out, False)
-                        t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, ranks3, np.int64(r))
-                        flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n_r
-                else:  # two cards of other suits: their ranks, counted with their suit choices
+                # the board valuation and the settle step are inlined twice, not four times: one site for
+                # j == 5 (one case) and j == 4, one for the pairs and the two ranks of j == 3
+                if j >= 4:  # no card of another suit, or one: only its rank matters, counted with its suits
+                    for r in range(13 if j == 4 else 1):
+                        kb, bb = ks, bs
+                        weight = np.int64(1)
+                        t0, t1, t2, t3, t4 = ranks0, ranks1, ranks2, ranks3, ranks4
+                        if j == 4:
+                            avail = other_suits(used, r, s)
+                            weight = np.int64(popcount(avail))
+                            if weight == 0:
+                                continue
+                            ca = 4 * r + np.int64(trailing_zeros(avail))
+                            kb += cards[U64(ca)]
+                            bb |= suit_rank_bit(ca)
+                            t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, ranks3, np.int64(r))
+                        board_value(kb, bb, n_players, pkeys, pbits, pvals, cards, bases, values, flush, bases5,
+                                    values5, subset_rare)
+                        settle(pvals, n_players, weight, out, False)
+                        flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += weight
+                else:  # two cards of other suits: a pair (r2 == r1) or two ranks, counted with their suit choices
                     for r1 in range(13):
                         avail1 = other_suits(used, r1, s)
                         n1 = np.int64(popcount(avail1))
@@ -175,24 +178,24 @@ def exact_preflop(hole, dead, out, scratch, tables):
                         ca = 4 * r1 + np.int64(trailing_zeros(avail1))
                         ka = ks + cards[U64(ca)]
                         ba = bs | suit_rank_bit(ca)
-                        if n1 >= 2:  # a pair of them
-                            cb = 4 * r1 + np.int64(trailing_zeros(avail1 & (avail1 - _ONE)))
+                        for r2 in range(r1, 13):
+                            if r2 == r1:
+                                if n1 < 2:
+                                    continue
+                                weight = n1 * (n1 - 1) // 2
+                                cb = 4 * r1 + np.int64(trailing_zeros(avail1 & (avail1 - _ONE)))
+                            else:
+                                avail2 = other_suits(used, r2, s)
+                                n2 = np.int64(popcount(avail2))
+                                if n2 == 0:
+                                    continue
+                                weight = n1 * n2
+                                cb = 4 * r2 + np.int64(trailing_zeros(avail2))
                             board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
                                         cards, bases, values, flush, bases5, values5, subset_rare)
-                            settle(pvals, n_players, n1 * (n1 - 1) // 2, out, False)
-                            t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(r1), np.int64(r1))
-                            flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n1 * (n1 - 1) // 2
-                        for r2 in range(r1 + 1, 13):
-                            avail2 = other_suits(used, r2, s)
-                            n2 = np.int64(popcount(avail2))
-                            if n2 == 0:
-                                continue
-                            cb = 4 * r2 + np.int64(trailing_zeros(avail2))
-                            board_value(ka + cards[U64(cb)], ba | suit_rank_bit(cb), n_players, pkeys, pbits, pvals,
-                                        cards, bases, values, flush, bases5, values5, subset_rare)
-                            settle(pvals, n_players, n1 * n2, out, False)
+                            settle(pvals, n_players, weight, out, False)
                             t0, t1, t2, t3, t4 = sort5(ranks0, ranks1, ranks2, np.int64(r1), np.int64(r2))
-                            flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += n1 * n2
+                            flushy[multiset_index(t0, t1, t2, t3, t4, binom)] += weight
             if sub == 0:
                 break
             sub = (sub - _ONE) & suited

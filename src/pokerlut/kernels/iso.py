@@ -400,9 +400,15 @@ OFFSET_BLOCK_BITS = 5
 
 
 @nb.njit(inline="always", nogil=True)
-def street_loop(holes, boards, spec, round_of, small, config, hmult, hshift, board_base, board_rel, segments, out,
-                n_hole, n_board, n_rounds, top_group, checked, frames):
-    """The loop of :func:`street_rows`; inlined with constant arguments it is the fast flop loop."""
+def street_loop(holes, boards, spec, small, config, hmult, hshift, board_base, board_rel, segments, out):
+    """The loop of :func:`street_rows` for every street and mode, its numbers read from ``spec``."""
+    n_hole = spec[SPEC_FIRST]
+    n_board = spec[SPEC_SECOND]
+    n_rounds = spec[SPEC_ROUNDS]
+    top_group = spec[SPEC_TOP_GROUP]
+    checked = spec[SPEC_CHECKED] == 1
+    frames = spec[SPEC_CHECKED] == 2
+    round_of = spec[SPEC_ROUND_OF:]
     n_cols = n_hole + n_board
     bad = 0
     for i in range(out.shape[0]):
@@ -443,9 +449,6 @@ def street_loop(holes, boards, spec, round_of, small, config, hmult, hshift, boa
         out[i] = np.int64(offset + hole_part(h, m0 | m1 | m2 | m3, pos_word, starts, segments, seg_row))
     return bad
 
-
-#: The round of each column of a flop (all round 0 of the board), as a constant for the flop loop.
-_FLOP_ROUNDS = (0,) * 8
 
 #: The flop table (``flop_boards``) of the flop's street indexer: per flop (three distinct card
 #: ids, at its colex number :func:`flop_number`), one word: its board class's offset in bits 0-31,
@@ -509,8 +512,7 @@ def street_rows(holes, boards, spec, small, config, hmult, hshift, board_base, b
 
     Hole cards on a flop, the most common question, read each board's part from the flop table
     ``flop_boards`` (:data:`FLOP_BOARDS` words, :func:`flop_loop`) when one is passed (an empty
-    array otherwise); without it, checked, they run a copy of the loop compiled with the flop's
-    numbers as constants (a third faster than the loop that reads them from ``spec``)."""
+    array otherwise: then every street runs the one loop, :func:`street_loop`, compiled once)."""
     n_hole = spec[SPEC_FIRST]
     n_board = spec[SPEC_SECOND]
     n_rounds = spec[SPEC_ROUNDS]
@@ -519,11 +521,7 @@ def street_rows(holes, boards, spec, small, config, hmult, hshift, board_base, b
         if mode == 1:
             return flop_loop(holes, boards, config, flop_boards, segments, out, True)
         return flop_loop(holes, boards, config, flop_boards, segments, out, False)
-    if n_hole == 2 and n_board == 3 and n_rounds == 1 and spec[SPEC_TOP_GROUP] == 2 and mode == 1:
-        return street_loop(holes, boards, spec, _FLOP_ROUNDS, small, config, hmult, hshift, board_base, board_rel,
-                           segments, out, 2, 3, 1, 2, True, False)
-    return street_loop(holes, boards, spec, spec[SPEC_ROUND_OF:], small, config, hmult, hshift, board_base, board_rel,
-                       segments, out, n_hole, n_board, n_rounds, spec[SPEC_TOP_GROUP], mode == 1, mode == 2)
+    return street_loop(holes, boards, spec, small, config, hmult, hshift, board_base, board_rel, segments, out)
 
 
 @nb.njit(inline="always", nogil=True)

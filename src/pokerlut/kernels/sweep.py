@@ -59,7 +59,7 @@ def rank_s(kb, bb, mb, S, rowS, want_L, n_rows, scratch, tables):
     card_n, srow = scratch.card_n, scratch.srow
     kS, bS, mS, wS, cS, twinS = S
     cards, bases, values, flush, bases5, values5, subset_rare = tables
-    n_valid = 0
+    n_valid = np.int64(0)  # typed, not a literal 0: the called sort_keys is compiled once
     tot = 0.0
     for x in range(kS.shape[0]):
         if mS[x] & mb:
@@ -82,7 +82,7 @@ def rank_s(kb, bb, mb, S, rowS, want_L, n_rows, scratch, tables):
     if n_valid == 0:
         return 0
     sort_keys(keys, n_valid, tmp, counts)
-    m = 0
+    m = np.int64(0)
     for i in range(n_valid):
         s = np.uint16(keys[i] >> np.uint32(16))
         x = np.int64(keys[i] & np.uint32(0xFFFF))
@@ -235,8 +235,8 @@ def sweep(boards, board_weights, S, L, C, by_class, rowS, row_cards, n_rows, wan
         for k in range(m + 1):
             ltb[k] = 0.0
             eqb[k] = 0.0
-        flush_suit = -1
-        flush_count = 0
+        flush_suit = np.int64(-1)  # typed, not literals: the called place_l_classes is compiled once
+        flush_count = np.int64(0)
         if flushes:
             for s in range(4):
                 n_s = np.int64(popcount((bb >> U64(16 * s)) & _RANKS))
