@@ -146,15 +146,26 @@ def measure_speed(rounds: int) -> tuple[dict, str]:
 
 # --------------------------------------------------------------------------- compile
 
-def measure_compile(jobs: int) -> tuple[dict, str]:
-    import tempfile
+#: The child that times each warmup step (CPU seconds), in the order ``pokerlut warmup`` runs them.
+STEPS = r"""
+import json, time
+import pokerlut
+import importlib; w = importlib.import_module("pokerlut.warmup")
+steps, out = w._steps(), {}
+for name in w.FEATURES:
+    c = time.process_time()
+    steps[name]()
+    out[name] = time.process_time() - c
+print(json.dumps(out))
+"""
 
-    sys.path.insert(0, str(HERE))
-    import compile_costs
+
+def measure_compile(jobs: int) -> tuple[dict, str]:
+    from pokerlut.bench.fresh import empty_cache, probe_code, run_fresh
 
     figures = {}
-    with tempfile.TemporaryDirectory() as cache:
-        steps, cpu, _ = compile_costs.run(["-c", compile_costs.STEPS], cache)
+    with empty_cache() as cache:
+        steps = run_fresh(["-c", STEPS], cache).result
     for name, seconds in steps.items():
         figures[f"warmup_step {name}"] = figure(seconds, "s", f"warmup step {name!r}, CPU, after the steps "
                                                 "before it, in one process")
@@ -162,16 +173,17 @@ def measure_compile(jobs: int) -> tuple[dict, str]:
     estimate = sum(max(1, round(seconds)) for seconds in steps.values())
     figures["warmup_cpu_one_process"] = {**figure(sum(steps.values()), "s", "every warmup step in one process, CPU "
                                                   "(text: the sum of the steps' whole seconds)"), "text": f"{estimate} s"}
-    with tempfile.TemporaryDirectory() as cache:
-        _, cpu, wall = compile_costs.run(["-m", "pokerlut", "warmup", "--jobs", str(jobs)], cache)
-    figures["warmup_cpu"] = figure(cpu, "s", f"pokerlut warmup --jobs {jobs}, CPU of all its processes")
-    figures["warmup_wall"] = figure(wall, "s", f"pokerlut warmup --jobs {jobs}, wall time")
-    for row, key in (("evaluate one", "first_evaluate"), ("exact equity", "first_exact_equity")):
-        with tempfile.TemporaryDirectory() as cache:
-            out, _, _ = compile_costs.run(["-c", compile_costs.PROBE.format(call=compile_costs.CALLS[row])], cache)
-        figures[key] = figure(out["call"], "s", f"first {compile_costs.CALLS[row]} in a fresh process, CPU")
+    with empty_cache() as cache:
+        run = run_fresh(["-m", "pokerlut", "warmup", "--no-progress", "--jobs", str(jobs)], cache)
+    figures["warmup_cpu"] = figure(run.cpu, "s", f"pokerlut warmup --jobs {jobs}, CPU of all its processes")
+    figures["warmup_wall"] = figure(run.wall, "s", f"pokerlut warmup --jobs {jobs}, wall time")
+    for key, call in (("first_evaluate", 'pokerlut.evaluate("As Ks Qs Js Ts 2c 3d")'),
+                      ("first_exact_equity", 'pokerlut.equity(["AhKh", "QdQc"])')):
+        with empty_cache() as cache:
+            out = run_fresh(probe_code(call), cache).result
+        figures[key] = figure(out["first_call_cpu"], "s", f"first {call} in a fresh process, CPU")
     method = ("CPU seconds (user + system) from an empty NUMBA_CACHE_DIR, each row a fresh process "
-              f"(benchmarks/compile_costs.py); warmup over {jobs} worker processes also as wall time")
+              f"(pokerlut.bench.fresh); warmup over {jobs} worker processes also as wall time")
     return figures, method
 
 

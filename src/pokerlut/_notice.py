@@ -38,8 +38,8 @@ logger = logging.getLogger("pokerlut")
 #: these to that record): the CPU seconds of each step of a whole warmup in one process into an empty
 #: ``NUMBA_CACHE_DIR`` (the CPU seconds change less with the load than wall time does).  ``pokerlut warmup`` spreads the steps over worker processes, one per
 #: core, so on an idle machine its wall time is about this over the number of cores.
-FEATURE_SECONDS = {"evaluate": 15, "best five": 3, "enumeration": 1, "equity": 34, "omaha": 14,
-                   "video poker": 12, "boards": 8, "jit": 12, "games": 6, "suit classes": 11, "hand strength": 2}
+FEATURE_SECONDS = {"evaluate": 13, "best five": 2, "enumeration": 1, "equity": 29, "omaha": 12,
+                   "video poker": 9, "boards": 7, "jit": 10, "games": 4, "suit classes": 8, "hand strength": 1}
 #: The estimate of a whole :func:`pokerlut.warmup` from an empty cache, written once: the README,
 #: ``pokerlut warmup --help`` and the progress bar quote it.
 WARMUP_SECONDS = sum(FEATURE_SECONDS.values())
