@@ -1,6 +1,6 @@
 """The figures the README and the guides quote, measured and written to ``benchmarks/figures.json``.
 
-    python benchmarks/figures.py                      # every group (about 10 minutes of CPU)
+    python benchmarks/figures.py                      # every group (a few minutes)
     python benchmarks/figures.py --only speed,tests   # re-measure some groups, keep the others
 
 Groups (each stored with its machine, load average, method and date, so that a figure is never
@@ -12,7 +12,7 @@ separated from where and how it was taken):
   (eval7, phevaluator, treys, timed on the first hands of the same batch and scaled to 10^6),
   one hand at a time from Python, and the exact ``equity(["AhKh", "QdQc"])``;
 - ``compile``: CPU seconds from an empty numba cache, each row a fresh process
-  (``compile_costs.py``): every step of ``pokerlut warmup`` in one process (the estimates
+  (:mod:`pokerlut.bench.fresh`): every step of ``pokerlut warmup`` in one process (the estimates
   ``pokerlut._notice.FEATURE_SECONDS`` holds), the whole ``pokerlut warmup`` over the cores (CPU
   of all its processes, and wall time), the first ``evaluate`` of one hand and the first exact
   equity;
