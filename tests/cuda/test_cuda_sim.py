@@ -26,7 +26,7 @@ CHILD = os.environ.get("POKERLUT_CUDA_SIM_CHILD") == "1"
 HAS_NUMBA_CUDA = importlib.util.find_spec("numba_cuda") is not None
 #: The most one simulator check may take (a cold compile of the CPU twin included) before the child
 #: dumps its threads' stacks and exits; and the most the whole child may take.
-TEST_LIMIT_S = int(os.environ.get("POKERLUT_CUDA_SIM_TEST_LIMIT_S", "420"))
+TEST_LIMIT_S = int(os.environ.get("POKERLUT_CUDA_SIM_TEST_LIMIT_S", "900"))
 CHILD_LIMIT_S = 1500
 
 
