@@ -26,8 +26,8 @@ CHILD = os.environ.get("POKERLUT_CUDA_SIM_CHILD") == "1"
 HAS_NUMBA_CUDA = importlib.util.find_spec("numba_cuda") is not None
 #: The most one simulator check may take (a cold compile of the CPU twin included) before the child
 #: dumps its threads' stacks and exits; and the most the whole child may take.
-TEST_LIMIT_S = int(os.environ.get("POKERLUT_CUDA_SIM_TEST_LIMIT_S", "900"))
-CHILD_LIMIT_S = 1500
+TEST_LIMIT_S = int(os.environ.get("POKERLUT_CUDA_SIM_TEST_LIMIT_S", "300"))
+CHILD_LIMIT_S = 1200
 
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess:
@@ -129,6 +129,13 @@ else:  # ------------------------------------------------------------------- in 
     from pokerlut.ranges import parse_omaha_range
     from pokerlut.sampling import random_hands
     from pokerlut.variants import get_variant
+
+    # The simulator runs each CUDA thread as a Python thread and takes a lock on every device-function
+    # call.  At Python's default 5 ms switch interval a thread is often preempted while it holds that
+    # lock and the others queue behind it, a wait of one interval per call (a lock convoy): the Omaha
+    # hi-lo Monte Carlo check below ran for over 30 minutes instead of 2 s.  A longer interval lets a
+    # thread finish its call before another runs.
+    sys.setswitchinterval(0.1)
 
     BEST_FIVE_GAMES = ("short-deck", "short-deck-straight-over-trips", "ace-five-low", "eight-or-better",
                        "deuce-seven-low", "stud", "razz")
