@@ -23,6 +23,31 @@ from .compile import jitted
 __all__ = ["hold_values", "hold_counts", "best_holds_kernel"]
 
 
+@jitted(inline=True)
+def index_holds(hand, cs, ps, idx, orig, binom, popcount, highbit):
+    """The subsets of one dealt hand (five distinct cards, any order), for :func:`hold_values` and
+    :func:`hold_counts`: sorts the cards into ``cs`` (ascending) with their given positions in
+    ``ps``, then for each mask ``M`` over the sorted cards writes ``idx[M]``, the subset's index
+    among the ``|M|``-card subsets of the deck, and ``orig[M]``, the same cards as a mask over the
+    positions as given."""
+    for j in range(5):
+        c = np.int64(hand[j])
+        m = j
+        while m > 0 and cs[m - 1] > c:
+            cs[m] = cs[m - 1]
+            ps[m] = ps[m - 1]
+            m -= 1
+        cs[m] = c
+        ps[m] = j
+    idx[0] = 0
+    orig[0] = 0
+    for msk in range(1, 32):
+        hb = highbit[msk]
+        prev = msk ^ (1 << hb)
+        idx[msk] = idx[prev] + binom[cs[hb], popcount[msk]]
+        orig[msk] = orig[prev] | (1 << ps[hb])
+
+
 @jitted()
 def hold_values(hands, out_masks, out_values, binom, offsets, paylev, class5, pay, scale, popcount, highbit,
                 ints, f):
@@ -41,25 +66,10 @@ def hold_values(hands, out_masks, out_values, binom, offsets, paylev, class5, pa
     order = ints[4]
     n_out = out_masks.shape[1]
     for i in range(hands.shape[0]):
-        # sort the five cards, remembering where each came from
-        for j in range(5):
-            c = np.int64(hands[i, j])
-            m = j
-            while m > 0 and cs[m - 1] > c:
-                cs[m] = cs[m - 1]
-                ps[m] = ps[m - 1]
-                m -= 1
-            cs[m] = c
-            ps[m] = j
-        idx[0] = 0
-        orig[0] = 0
+        index_holds(hands[i], cs, ps, idx, orig, binom, popcount, highbit)
         f[0] = paylev[offsets[0]]
         for msk in range(1, 32):
-            hb = highbit[msk]
-            prev = msk ^ (1 << hb)
             k = popcount[msk]
-            idx[msk] = idx[prev] + binom[cs[hb], k]
-            orig[msk] = orig[prev] | (1 << ps[hb])
             if k < FIVE_CARDS:
                 f[msk] = paylev[offsets[k] + idx[msk]]
             else:
@@ -102,25 +112,11 @@ def hold_counts(hands, out_counts, binom, offsets, counts, class5, popcount, hig
     orig = ints[3]
     n_cls = counts.shape[1]
     for i in range(hands.shape[0]):
-        for j in range(5):
-            c = np.int64(hands[i, j])
-            m = j
-            while m > 0 and cs[m - 1] > c:
-                cs[m] = cs[m - 1]
-                ps[m] = ps[m - 1]
-                m -= 1
-            cs[m] = c
-            ps[m] = j
-        idx[0] = 0
-        orig[0] = 0
+        index_holds(hands[i], cs, ps, idx, orig, binom, popcount, highbit)
         for j in range(n_cls):
             g[0, j] = counts[offsets[0], j]
         for msk in range(1, 32):
-            hb = highbit[msk]
-            prev = msk ^ (1 << hb)
             k = popcount[msk]
-            idx[msk] = idx[prev] + binom[cs[hb], k]
-            orig[msk] = orig[prev] | (1 << ps[hb])
             if k < FIVE_CARDS:
                 row = offsets[k] + idx[msk]
                 for j in range(n_cls):
