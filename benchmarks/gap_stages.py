@@ -24,6 +24,7 @@ import numpy as np
 import pokerlut
 from pokerlut import iso, layout
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import round_times
 from pokerlut.equities import equity
 from pokerlut.equities.holdem import _tables
 from pokerlut.kernels import badugi as B
@@ -33,6 +34,8 @@ from pokerlut.kernels.intrinsics import popcount, unlikely
 from pokerlut.kernels.primitives import add_card, first_card, hand_value_of_bits, suit_rank_bit
 from pokerlut.tables import load_table_set
 from pokerlut.variants import get_variant
+
+from gaps import deals  # the same hole cards and flops as gaps.py (run from benchmarks/)
 
 U64 = np.uint64
 stage_jit = nb.njit(_nrt=False, nogil=True)  # as pokerlut's kernels: no runtime, no reference counts
@@ -123,9 +126,7 @@ def main(argv=None) -> None:
     per_card, table = ceiling_tables()
     calls = {"ceiling 7 cards": (lambda: CEILINGS[7](seven, o16, per_card, table), n)}
     if "index" in only:
-        rng = np.random.default_rng(1)
-        cards = np.argsort(rng.random((n, 52)), axis=1)[:, :5].astype(np.uint8)
-        holes, boards = np.ascontiguousarray(cards[:, :2]), np.ascontiguousarray(cards[:, 2:])
+        holes, boards = deals(n, 5)
         street = iso.street_indexer(3)
         config, flops, segments = street._board_tables()[1], street._flop_boards, street.segments
         out = np.zeros(n, np.int64)
@@ -154,14 +155,7 @@ def main(argv=None) -> None:
         calls["badugi: + suit keys summed"] = (lambda: badugi_stage(1, four.reshape(-1), o16, *bt), n)
         calls["badugi: evaluate, unchecked"] = (
             lambda: pokerlut.evaluate(four, check=False, parallel=False, variant="badugi"), n)
-    for call, _ in calls.values():
-        call()
-    times = {name: [] for name in calls}
-    for _ in range(args.rounds):
-        for name, (call, _) in calls.items():
-            start = time.thread_time()
-            call()
-            times[name].append(time.thread_time() - start)
+    times = round_times({name: call for name, (call, _) in calls.items()}, args.rounds, time.thread_time)
     per = {name: statistics.median(ts) / calls[name][1] for name, ts in times.items()}
     ceiling = per["ceiling 7 cards"]
     print(f"median of {args.rounds} round-robin rounds, one thread; kernel path {pokerlut.kernel_info()['path']}")

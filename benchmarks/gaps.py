@@ -29,6 +29,7 @@ import numpy as np
 import pokerlut
 from pokerlut import iso, jit
 from pokerlut.bench.ceiling import CEILINGS, ceiling_tables
+from pokerlut.bench.roundrobin import round_times
 from pokerlut.equities import equity
 
 SEED = 20261205
@@ -81,14 +82,7 @@ def main(argv=None) -> None:
         out2 = np.empty(n, np.uint16)
         calls["evaluate(check=False) 7"] = (lambda: pokerlut.evaluate(seven, check=False, parallel=False), n)
         calls["user loop jit.rank 7"] = (lambda: user_rank(t, seven, out2), n)
-    for call, _ in calls.values():
-        call()
-    times = {name: [] for name in calls}
-    for _ in range(args.rounds):
-        for name, (call, _) in calls.items():
-            start = time.thread_time()
-            call()
-            times[name].append(time.thread_time() - start)
+    times = round_times({name: call for name, (call, _) in calls.items()}, args.rounds, time.thread_time)
     rate = {name: [calls[name][1] / s for s in ts] for name, ts in times.items()}
 
     def ratio(a: str, b: str) -> tuple[float, float]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 
-__all__ = ["best_times"]
+__all__ = ["best_times", "round_times"]
 
 
 def best_times(calls: Mapping[str, Callable[[], object]], rounds: int | Mapping[str, int],
@@ -25,16 +25,28 @@ def best_times(calls: Mapping[str, Callable[[], object]], rounds: int | Mapping[
     >>> sorted(best), all(t >= 0 for t in best.values())
     (['nothing', 'sum'], True)
     """
+    return {name: min(times) for name, times in round_times(calls, rounds, clock).items()}
+
+
+def round_times(calls: Mapping[str, Callable[[], object]], rounds: int | Mapping[str, int],
+                clock: Callable[[], float] = time.perf_counter) -> dict[str, list[float]]:
+    """Every round's time of each call (round-robin, after one untimed call each), for a median or
+    a range where the best alone says too little; arguments as :func:`best_times`.
+
+    >>> times = round_times({"sum": lambda: sum(range(1000)), "nothing": lambda: None}, {"sum": 3, "nothing": 2})
+    >>> [len(times["sum"]), len(times["nothing"])]
+    [3, 2]
+    """
     per_call = {name: rounds if isinstance(rounds, int) else rounds[name] for name in calls}
-    best = {}
+    times: dict[str, list[float]] = {}
     for name, call in calls.items():
         call()
-        best[name] = float("inf")
+        times[name] = []
     for r in range(max(per_call.values(), default=0)):
         for name, call in calls.items():
             if r >= per_call[name]:
                 continue
             start = clock()
             call()
-            best[name] = min(best[name], clock() - start)
-    return best
+            times[name].append(clock() - start)
+    return times
