@@ -223,7 +223,7 @@ def make_outs_kernel(omaha: bool):
                                               flush)
                 else:
                     ha, hc = holes[h], holes[h + ONE]
-                    hero = next_card_value(keys, bits, 0, card, cards, bases, values, flush)
+                    hero = next_card_value(keys, bits, np.int64(0), card, cards, bases, values, flush)
                 top = np.uint16(0)
                 level = 1
                 for p in range(1, n_players):

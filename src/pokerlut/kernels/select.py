@@ -127,7 +127,7 @@ def make_select_kernel(n_cards: int):
             for slot in range(5):
                 five[i, slot] = no_card
             used_bits = np.uint64(0)
-            flush_suit = -1
+            flush_suit = np.int64(-1)  # typed: pick_suit is not compiled again for a literal -1
             for j in range(n):  # natural cards fill the first free slot of their rank, in row order
                 c = flat[b + np.uint64(j)]
                 if j == chosen1 or j == chosen2 or c == WILD:

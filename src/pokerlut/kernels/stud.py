@@ -139,7 +139,7 @@ def stud_exact(rows, n_players, players, known, unknown, deck, lo, hi, out, scra
         avail[0, i] = deck[i]
     n_avail[0] = deck.shape[0]
     unrank(lo, n_avail[0], unknown[0], comb[0])
-    fill_level(rows, 0, players, known, unknown, avail, comb)
+    fill_level(rows, np.int64(0), players, known, unknown, avail, comb)  # typed: not compiled again for a literal 0
     for level in range(1, m):
         open_level(level, unknown, n_avail, avail, comb)
         fill_level(rows, level, players, known, unknown, avail, comb)
