@@ -118,10 +118,14 @@ else:  # ------------------------------------------------------------------- in 
     import doctest
     import faulthandler
     import importlib
+    import threading
+    import time
+    from collections import defaultdict
     from itertools import combinations
     from math import comb
 
     from numba import cuda
+    from numba.cuda.simulator import kernelapi as simulator_kernelapi
 
     import pokerlut
     import pokerlut.cuda as pc
@@ -130,12 +134,28 @@ else:  # ------------------------------------------------------------------- in 
     from pokerlut.sampling import random_hands
     from pokerlut.variants import get_variant
 
-    # The simulator runs each CUDA thread as a Python thread and takes a lock on every device-function
-    # call.  At Python's default 5 ms switch interval a thread is often preempted while it holds that
-    # lock and the others queue behind it, a wait of one interval per call (a lock convoy): the Omaha
-    # hi-lo Monte Carlo check below ran for over 30 minutes instead of 2 s.  A longer interval lets a
-    # thread finish its call before another runs.
-    sys.setswitchinterval(0.1)
+    class YieldingLock:
+        """A lock whose waiters yield the interpreter instead of sleeping in the kernel.
+
+        The simulator runs each CUDA thread as a Python thread and takes a lock on every
+        device-function call (``kernelapi.swapped_cuda_module``).  A thread preempted while holding
+        it makes the others block on it, and each hand-over then waits for a thread switch (a lock
+        convoy): the Omaha hi-lo Monte Carlo check ran for over 30 minutes instead of 2 s, the guide's
+        kernel past 300 s, at random.  Waiters that poll and yield hand the interpreter straight back
+        to the holder."""
+
+        def __init__(self):
+            self._lock = threading.Lock()
+
+        def __enter__(self):
+            while not self._lock.acquire(blocking=False):
+                time.sleep(0)
+
+        def __exit__(self, *exc):
+            self._lock.release()
+
+    simulator_kernelapi._locks_register_lock = YieldingLock()
+    simulator_kernelapi._globals_locks = defaultdict(YieldingLock)
 
     BEST_FIVE_GAMES = ("short-deck", "short-deck-straight-over-trips", "ace-five-low", "eight-or-better",
                        "deuce-seven-low", "stud", "razz")
