@@ -75,8 +75,8 @@ from ..tables import load_table_set
 from .street_files import StreetFiles, merge_ranges, pending_ranges, read_checkpoint  # noqa: F401 (re-exported)
 
 __all__ = ["street_table", "StreetTable", "StreetFiles", "STREETS", "DEFAULT_STREET_BINS", "compute_block",
-           "finish_block", "block_entries", "table_plan", "pending_ranges", "merge_ranges", "completions",
-           "board_class_range", "read_checkpoint", "FolderInUse"]
+           "finish_block", "block_entries", "table_plan", "canonical_boards", "fill_street_table", "pending_ranges",
+           "merge_ranges", "completions", "board_class_range", "read_checkpoint", "FolderInUse"]
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 DEFAULT_STREET_BINS = 50
@@ -189,6 +189,25 @@ def table_plan(street: str, *, bins: int = DEFAULT_STREET_BINS, by_round: bool =
             "indexer": indexer, "n_board": n_board, "bins": bins}
 
 
+def canonical_boards(plan: dict, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(boards, offsets)`` of board classes ``lo .. hi - 1`` of a street's ``plan``: each class's
+    canonical board ((hi - lo, cards) uint8, its rounds as the street indexer deals them) and where
+    its hole classes start, counted from the first class's (``hi - lo + 1`` int64, the last the
+    block's entries).
+
+    >>> boards, offsets = canonical_boards(table_plan("flop"), 0, 2)
+    >>> boards.tolist(), offsets.tolist()
+    ([[8, 4, 0], [12, 4, 0]], [0, 344, 688])
+    """
+    indexer = plan["indexer"]
+    offsets = indexer.board_offsets[lo:hi + 1] - indexer.board_offsets[lo]
+    boards = np.empty((hi - lo, plan["n_board"]), np.uint8)
+    registry.iso_kernel("unindex_rows")(np.arange(lo, hi, dtype=np.int64), indexer.boards.spec(0),
+                                        *indexer.boards.untables(), np.empty((hi - lo, 0), np.uint8), boards,
+                                        np.zeros(4, np.uint64))
+    return boards, offsets
+
+
 class _Scratch:
     """One piece's scratch arrays for the street kernel."""
 
@@ -208,12 +227,8 @@ def compute_block(plan: dict, lo: int, hi: int, scratch: _Scratch | None = None)
     """
     indexer = plan["indexer"]
     n_board, bins = plan["n_board"], plan["bins"] or 1
-    offsets = indexer.board_offsets[lo:hi + 1] - indexer.board_offsets[lo]
+    boards, offsets = canonical_boards(plan, lo, hi)
     size = int(offsets[-1])
-    boards = np.empty((hi - lo, n_board), np.uint8)
-    registry.iso_kernel("unindex_rows")(np.arange(lo, hi, dtype=np.int64), indexer.boards.spec(0),
-                                        *indexer.boards.untables(), np.empty((hi - lo, 0), np.uint8), boards,
-                                        np.zeros(4, np.uint64))
     river = n_board == BOARD_CARDS
     num = np.zeros(size if river else 0, np.uint16)
     total = np.zeros(0 if river else size, np.int64)
@@ -308,20 +323,9 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
     ...     int(hs[index("8c 7c", "4c 3c 2c 5c 6c")]), int(hs[index("Ah Kd", "4c 3c 2c 5c 6c")])
     (1980, 946)
     """
-    start = time.perf_counter()
-    plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
-    n_classes = plan["board_classes"]
-    lo, hi = board_class_range(board_classes, n_classes)
-    folder = Path(folder)
-    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds, reserve=(lo, hi))
-    pending = pending_ranges(out.done, lo, hi)
-    already = out.count_done(lo, hi)
-    show = None if progress is None else bool(progress)  # None: the bar when stderr is a terminal
-    bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
-    n_board = plan["n_board"]
-    cost = completions(n_board) * math.comb(N_NATURAL - n_board, HOLDEM_HOLE) * 1.5
-    scratch: dict[int, _Scratch] = {}
-    try:
+    def fill(plan: dict, out: StreetFiles, pending: list[tuple[int, int]], bar: Any) -> None:
+        cost = completions(plan["n_board"]) * math.comb(N_NATURAL - plan["n_board"], HOLDEM_HOLE) * 1.5
+        scratch: dict[int, _Scratch] = {}
         for a, b in pending:
             def piece(p_lo: int, p_hi: int, slot: int = 0, a=a) -> int:
                 s = scratch.setdefault(slot, _Scratch(plan["bins"] or 1))
@@ -334,6 +338,47 @@ def street_table(street: str, folder: str | os.PathLike, *, bins: int = DEFAULT_
                 out.save()
 
             _threads.run_blocks(piece, b - a, cost=cost, parallel=parallel, bar=bar, after_block=after)
+
+    return fill_street_table(street, folder, fill, bins=bins, by_round=by_round, dtype=dtype,
+                             board_classes=board_classes, restart=restart, progress=progress,
+                             checkpoint_seconds=checkpoint_seconds)
+
+
+def fill_street_table(street: str, folder: str | os.PathLike, fill: Any, *, bins: int = DEFAULT_STREET_BINS,
+                      by_round: bool = True, dtype: str = "float32", board_classes: tuple[int, int] | None = None,
+                      restart: bool = False, progress: bool | None = None,
+                      checkpoint_seconds: float = 10.0) -> StreetTable:
+    """The frame every writer of a street's files shares (:func:`street_table` here, the GPU's in
+    :mod:`pokerlut.cuda`): the parameters checked, the folder locked and its disk space reserved
+    (:class:`StreetFiles`), the board classes no checkpoint holds, a progress bar over them, the
+    folder released however the call ends, and the :class:`StreetTable`.  ``fill(plan, out,
+    pending, bar)`` computes the ``pending`` ``(lo, hi)`` ranges of board classes and writes them
+    through ``out`` (:meth:`StreetFiles.write`, then ``record`` and ``save`` for each finished
+    stretch), advancing ``bar`` (None when no bar is shown) by the board classes done.
+
+    >>> import tempfile
+    >>> def fill(plan, out, pending, bar):
+    ...     for lo, hi in pending:
+    ...         out.write(lo, hi, finish_block(plan, compute_block(plan, lo, hi), "uint16"))
+    ...         out.record(lo, hi)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     t = fill_street_table("river", folder, fill, dtype="uint16", board_classes=(0, 2), progress=False)
+    ...     again = fill_street_table("river", folder, fill, dtype="uint16", board_classes=(0, 3), progress=False)
+    >>> t.done, again.resumed_from, again.done
+    (2, 2, 3)
+    """
+    start = time.perf_counter()
+    plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
+    n_classes = plan["board_classes"]
+    lo, hi = board_class_range(board_classes, n_classes)
+    folder = Path(folder)
+    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds, reserve=(lo, hi))
+    already = out.count_done(lo, hi)
+    show = None if progress is None else bool(progress)  # None: the bar when stderr is a terminal
+    bar = None
+    try:
+        bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
+        fill(plan, out, pending_ranges(out.done, lo, hi), bar)
     finally:
         if bar is not None:
             bar.close()

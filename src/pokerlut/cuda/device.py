@@ -163,9 +163,15 @@ def _unlikely(condition):
     return condition
 
 
+@device_function
+def _opaque(x):
+    """The CPU's optimisation barrier (:func:`pokerlut.kernels.intrinsics.opaque`): the value itself."""
+    return x
+
+
 #: What the CPU primitives call, by name, as the device twins compile them: the intrinsics' device
 #: forms, then every primitive as :func:`from_cpu` compiles it.
-_TWINS: dict = {"popcount": _popcount, "trailing_zeros": _trailing_zeros, "unlikely": _unlikely}
+_TWINS: dict = {"popcount": _popcount, "trailing_zeros": _trailing_zeros, "unlikely": _unlikely, "opaque": _opaque}
 _GLOBALS: dict = {}
 
 
