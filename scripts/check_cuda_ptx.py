@@ -41,7 +41,7 @@ def main() -> int:
         print(f"NVVM is not available: {type(error).__name__}: {str(error).splitlines()[0]}")
         return 2
 
-    from pokerlut.cuda import batch, device, engines, histogram, omaha, omaha_equity, streets
+    from pokerlut.cuda import batch, device, engines, histogram, omaha, omaha_equity, street_scan, streets
 
     def array(dtype, ndim=1, layout="C"):
         return types.Array(dtype, ndim, layout)
@@ -98,6 +98,10 @@ def main() -> int:
         "river hand strength": (streets._river_kernel.py_func, (array(u8, 2), array(u8, 2), tables, array(u16))),
         "flop/turn rollout": (streets._rollout_kernel.py_func, (array(u8, 2), array(u8, 2), tables, i64, array(i64),
                                                                 array(i64), array(i64, 2))),
+        "street board scan": (street_scan._scan_kernel.py_func,
+                              (array(u8, 2), array(i64), array(i64), array(u16), tables, array(u8), i64,
+                               types.boolean, i64, i64, array(u16), array(i64), array(i64), array(u16, 2),
+                               array(i64, 2), array(i64, 2), array(types.int32, 2))),
         "user kernel (device functions)": (user_kernel, (tables, array(u8, 2), array(u8, 2), array(u16), array(u16),
                                                          array(u16), array(i64), array(i64))),
     })

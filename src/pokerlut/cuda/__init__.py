@@ -13,7 +13,9 @@ one error naming what is missing (:func:`require`); :func:`available` asks witho
   and every combination of the players' combos), :func:`monte_carlo_equity` (a counter-based generator: the same seed gives the same
   numbers whatever the launch shape) (:mod:`.engines`); Hold'em, and Omaha and Omaha hi-lo with
   ``variant="omaha"`` / ``"omaha-hilo"`` (:mod:`.omaha_equity`); :func:`river_hand_strength` and
-  the street tables' entries, river, turn and flop (:mod:`.streets`).
+  the street tables' entries, river, turn and flop (:mod:`.streets`), by the CPU's sorted board scan
+  where hands share a board (:mod:`.street_scan`); :func:`street_table`, a whole street's files
+  written as :func:`pokerlut.street_table` writes them (:mod:`.street_tables`).
 * Device functions for your own ``@cuda.jit`` kernels: :mod:`pokerlut.cuda.device`.
 
 The guide is ``docs/gpu.md``; numba-cuda's simulator (``NUMBA_ENABLE_CUDASIM=1``) runs all of it on
@@ -31,7 +33,7 @@ from ._support import INSTALL, cuda_module, reason, simulated
 
 __all__ = ["available", "require", "device_info", "evaluate", "category", "showdown", "evaluate_omaha",
            "strength_histogram",
-           "category_counts", "exact_equity", "monte_carlo_equity", "river_hand_strength", "INSTALL"]
+           "category_counts", "exact_equity", "monte_carlo_equity", "river_hand_strength", "street_table", "INSTALL"]
 
 
 def available() -> bool:
@@ -163,3 +165,14 @@ def river_hand_strength(holes: Any, boards: Any, *, half_points: bool = False) -
     from . import streets
 
     return streets.river_hand_strength(holes, boards, half_points=half_points)
+
+
+def street_table(street: str, folder: Any, **options: Any) -> Any:
+    """A street's tables written into ``folder`` with the numbers computed on the device: the files,
+    parameters and folder rules of :func:`pokerlut.street_table`, byte for byte
+    (:func:`pokerlut.cuda.street_tables.street_table`).  Without a device, the error of
+    :func:`require`, before the folder is touched."""
+    require()
+    from . import street_tables
+
+    return street_tables.street_table(street, folder, **options)

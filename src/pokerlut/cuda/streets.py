@@ -1,14 +1,15 @@
-"""The river's hand strength on the device: each hand against every opponent combo, and the river
-entries of the whole-street table (:func:`pokerlut.abstraction.street_table`).
+"""River hand strength and the street tables' entries on the device.
 
-A thread takes one river hand (two hole cards, a five-card board): its strength, then every two
-of the 45 cards left as the opponent's, ranked through the same 7-card tables and device functions
-as :func:`pokerlut.cuda.evaluate` (the board's key made once, one add per opponent card).  The
-result is the CPU's half-points ``2 W + T`` (hand strength ``(2 W + T) / 1980``), exactly what
-:func:`pokerlut.abstraction.hand_strength` and the street table's ``river_hs`` entries give.
-
-This is brute force (990 lookups a hand); the CPU's street kernel sorts each board's combos once
-and counts every hand against them in one pass, which the device does not do yet.
+Where hands share a board, the board is scanned (:mod:`.street_scan`: every combo on it ranked
+once and counted, the CPU street kernel's algorithm): :func:`river_hand_strength` scans every
+board held by :data:`SCAN_MIN_HANDS` hands or more, and :func:`street_entries` the board classes
+of the entries asked for when they are that many a board class.  Other hands go by brute force,
+a thread a hand: its strength, then every two of the cards left as the opponent's, ranked through
+the same 7-card tables and device functions as :func:`pokerlut.cuda.evaluate` (the board's key
+made once, one add per opponent card; 990 lookups a hand on the river, 46 or 1,081 completions of
+that on the turn and flop).  Either way the result is the CPU's half-points ``2 W + T`` (hand
+strength ``(2 W + T) / 1980``), exactly what :func:`pokerlut.abstraction.hand_strength` and the
+street table's entries give.  Whole streets into a folder: :mod:`.street_tables`.
 """
 
 from __future__ import annotations
@@ -20,14 +21,21 @@ import numpy as np
 from ..abstraction.streets import DEFAULT_STREET_BINS, FULL, STREETS, finish_block, table_plan
 from ..abstraction.strength import hands_and_boards
 from ..constants import BOARD_CARDS, N_NATURAL
-from ..iso import street_indexer
 from .batch import launch_shape
 from .device import U64, add_card, cuda, first_card, hand_value, suit_rank_bit, tables as device_tables
+from .street_scan import board_half_points, combo_numbers
+from .street_tables import street_block
 
-__all__ = ["river_hand_strength", "river_entries", "street_entries", "HALF_POINTS"]
+__all__ = ["river_hand_strength", "river_entries", "street_entries", "HALF_POINTS", "SCAN_MIN_HANDS"]
 
 #: The half-points of a hand that beats every opponent combo: ``2 * C(45, 2)``.
 HALF_POINTS = FULL
+#: Hands on one board from which the board is scanned rather than each hand done by brute force (a
+#: river scan is about 1,081 lookups and shared-memory counting, a hand by brute force 990 lookups:
+#: an estimate, not a device measurement).
+SCAN_MIN_HANDS = 4
+#: Boards scanned per launch for :func:`river_hand_strength` (their every combo comes back: 2 KB a board).
+SCAN_BOARDS = 1 << 16
 _ONE = U64(1)
 
 
@@ -126,7 +134,7 @@ def _rollout_kernel(holes, boards, t, bins, sums, squares, hist):
         i += stride
 
 
-def _half_points(holes: np.ndarray, boards: np.ndarray, launch: tuple[int, int] | None) -> np.ndarray:
+def _brute_half_points(holes: np.ndarray, boards: np.ndarray, launch: tuple[int, int] | None) -> np.ndarray:
     out = cuda.device_array(len(holes), np.uint16)
     if len(holes):
         blocks, threads = launch or launch_shape(len(holes))
@@ -134,15 +142,42 @@ def _half_points(holes: np.ndarray, boards: np.ndarray, launch: tuple[int, int] 
     return out.copy_to_host()
 
 
+def _half_points(holes: np.ndarray, boards: np.ndarray, launch: tuple[int, int] | None) -> np.ndarray:
+    """Half-points of each hand: the boards held by :data:`SCAN_MIN_HANDS` hands or more scanned,
+    the other hands by brute force."""
+    out = np.zeros(len(holes), np.uint16)
+    if not len(holes):
+        return out
+    unique, inverse, counts = np.unique(np.sort(boards, axis=1), axis=0, return_inverse=True, return_counts=True)
+    inverse = inverse.reshape(-1)
+    scanned = np.flatnonzero(counts >= SCAN_MIN_HANDS)
+    row = np.full(len(unique), -1, np.int64)
+    row[scanned] = np.arange(len(scanned))
+    hand_row = row[inverse]
+    for lo in range(0, len(scanned), SCAN_BOARDS):
+        hi = min(lo + SCAN_BOARDS, len(scanned))
+        table = board_half_points(unique[scanned[lo:hi]], launch=launch)
+        mine = np.flatnonzero((hand_row >= lo) & (hand_row < hi))
+        out[mine] = table[hand_row[mine] - lo, combo_numbers(holes[mine], boards[mine])]
+    rest = np.flatnonzero(hand_row < 0)
+    if len(rest):
+        out[rest] = _brute_half_points(holes[rest], boards[rest], launch)
+    return out
+
+
 def river_hand_strength(holes: Any, boards: Any, *, half_points: bool = False,
                         launch: tuple[int, int] | None = None) -> np.ndarray:
     """Hand strength on the river against a random hand, ranked on the device: what
     :func:`pokerlut.abstraction.hand_strength` gives for five-card boards (float64 ``(W + T/2) / N``
     with the leading shape of ``holes``), or with ``half_points=True`` the integers ``2 W + T`` (uint16,
-    out of :data:`HALF_POINTS`).  Input is read and checked as the CPU reads it (the same errors).
+    out of :data:`HALF_POINTS`).  A board held by :data:`SCAN_MIN_HANDS` hands or more is scanned,
+    the other hands go by brute force (the same numbers).  Input is read and checked as the CPU
+    reads it (the same errors).  ``launch``: ``(blocks, threads)`` of both kernels.
 
     >>> float(river_hand_strength(["2c 3d"], "Ah Kh Qs 9d 7c")[0]) < 0.1
     True
+    >>> river_hand_strength(["8c 7c", "Ah Kd", "Kd Ah", "2d 2h"], "4c 3c 2c 5c 6c", half_points=True).tolist()
+    [1980, 946, 946, 946]
     """
     h, b, lead = hands_and_boards(holes, boards, sizes=(BOARD_CARDS,))
     half = _half_points(h, np.ascontiguousarray(b), launch).reshape(lead)
@@ -157,10 +192,13 @@ def river_entries(first: int, stop: int, *, by_round: bool = True) -> np.ndarray
 
 
 def street_entries(street: str, first: int, stop: int, *, bins: int = DEFAULT_STREET_BINS, by_round: bool = True,
-                   dtype: str = "float32") -> dict[str, np.ndarray]:
+                   dtype: str = "float32", launch: tuple[int, int] | None = None) -> dict[str, np.ndarray]:
     """Entries ``first .. stop - 1`` of a street table's files, computed on the device: what
     :func:`pokerlut.abstraction.street_table` writes (``{"hs"}`` on the river; ``{"ehs", "ehs2",
-    "hist"}`` on the flop and turn), entry ``i`` the hand of street index ``i``.
+    "hist"}`` on the flop and turn), entry ``i`` the hand of street index ``i``.  When the entries
+    are :data:`SCAN_MIN_HANDS` or more a board class, their board classes are scanned whole
+    (:func:`pokerlut.cuda.street_tables.street_block`); else each hand goes by brute force.
+    ``launch``: ``(blocks, threads)`` of the kernel.
 
     >>> street_entries("river", 2, 3, dtype="uint16")["hs"].tolist()
     [946]
@@ -169,18 +207,25 @@ def street_entries(street: str, first: int, stop: int, *, bins: int = DEFAULT_ST
         raise ValueError(f"street must be one of {', '.join(STREETS)}, got {street!r}")
     plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
     n_board = STREETS[street]
-    indexer = street_indexer(n_board, by_round)
+    indexer = plan["indexer"]
     if not 0 <= first <= stop <= indexer.count:
         raise ValueError(f"entries must satisfy 0 <= first <= stop <= {indexer.count:,}, got {first:,} .. {stop:,}")
+    offsets = indexer.board_offsets
+    lo = int(np.searchsorted(offsets, first, "right")) - 1  # the board classes holding the entries
+    hi = int(np.searchsorted(offsets, stop, "left"))
+    if stop > first and stop - first >= SCAN_MIN_HANDS * (hi - lo):
+        raw = street_block(plan, lo, hi, launch=launch)
+        cut = slice(int(first - offsets[lo]), int(stop - offsets[lo]))
+        return finish_block(plan, {name: values[cut] for name, values in raw.items()}, dtype)
     hands = indexer.unindex(np.arange(first, stop, dtype=np.int64))
     holes, boards = np.ascontiguousarray(hands.holes), np.ascontiguousarray(hands.boards)
     if n_board == BOARD_CARDS:
-        return finish_block(plan, {"num": _half_points(holes, boards, None)}, dtype)
+        return finish_block(plan, {"num": _brute_half_points(holes, boards, launch)}, dtype)
     n = len(holes)
     sums, squares = cuda.device_array(n, np.int64), cuda.device_array(n, np.int64)
     hist = cuda.device_array((n, plan["bins"] or 1), np.int64)
     if n:
-        blocks, threads = launch_shape(n)
+        blocks, threads = launch or launch_shape(n)
         _rollout_kernel[blocks, threads](cuda.to_device(holes), cuda.to_device(boards), device_tables("high"),
                                          plan["bins"] or 1, sums, squares, hist)
     return finish_block(plan, {"sum": sums.copy_to_host(), "squares": squares.copy_to_host(),
