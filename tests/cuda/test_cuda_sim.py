@@ -75,7 +75,7 @@ if not CHILD:
         assert result.returncode == 0, result.stderr
         assert result.stdout.strip() == "[]"
 
-    def test_without_the_extra_the_error_names_it(monkeypatch):
+    def test_without_the_extra_the_error_names_it(monkeypatch, tmp_path):
         from pokerlut.cuda import _support
 
         real = importlib.util.find_spec
@@ -90,6 +90,10 @@ if not CHILD:
             assert pc.device_info().startswith("no CUDA device: numba-cuda is not installed")
             with pytest.raises(ImportError, match="numba-cuda is not installed"):
                 pc.evaluate(np.zeros((1, 5), np.uint8))
+            folder = tmp_path / "streets"
+            with pytest.raises(ImportError, match="numba-cuda is not installed"):
+                pc.street_table("river", folder, dtype="uint16", board_classes=(0, 1))
+            assert not folder.exists()  # refused before the folder is made or locked
         finally:
             _support._load.cache_clear()
 
@@ -183,7 +187,8 @@ else:  # ------------------------------------------------------------------- in 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
                     "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
                     "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
-                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.streets")
+                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.street_scan", "pokerlut.cuda.street_tables",
+                    "pokerlut.cuda.streets")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):
@@ -444,6 +449,117 @@ else:  # ------------------------------------------------------------------- in 
             assert got[name].dtype == want[name].dtype
             np.testing.assert_array_equal(got[name], want[name][100:101])
         assert "street must be one of" in error_of(streets.street_entries, "preflop", 0, 1)
+
+    def test_board_scan_equals_the_cpu_street_kernel_on_the_river():
+        """The device's board scan against the CPU's (its sorted combos' running counts), board
+        class by board class, every hole class at its street index: board classes 0 and 1 (all
+        clubs but for a card) and one of four suits."""
+        from pokerlut.abstraction.streets import compute_block, table_plan
+        from pokerlut.cuda.street_tables import street_block
+
+        plan = table_plan("river", dtype="uint16")
+        for lo, hi in ((0, 2), (2_000_000, 2_000_001)):
+            want = compute_block(plan, lo, hi)["num"]
+            got = street_block(plan, lo, hi, launch=(2, 7) if lo else None)["num"]
+            assert got.dtype == want.dtype and len(set(want.tolist())) > 5
+            np.testing.assert_array_equal(got, want)
+
+    @pytest.mark.parametrize("street, board_class, cards", [("turn", 0, "2d 2h 2s"), ("flop", 0, "Ad Ah As")])
+    def test_board_scan_sums_completions_as_the_cpu_ranks_them(street, board_class, cards):
+        """The flop's and turn's sums over completions, cut to the completions made of three cards
+        that the board's suit symmetry swaps (4c 3c 2c: diamonds, hearts and spades alike, so every
+        hole class's hands still share their numbers): each completion's half-points from the CPU's
+        hand strength (a brute force), each hand at the CPU indexer's street index."""
+        from pokerlut.abstraction import hand_strength
+        from pokerlut.abstraction.streets import canonical_boards, table_plan
+        from pokerlut.cuda.street_tables import street_block
+
+        bins = 7
+        plan = table_plan(street, bins=bins)
+        cut = pokerlut.parse_cards(cards).tolist()
+        got = street_block(plan, board_class, board_class + 1, completion_cards=cut)
+        (board,), offsets = canonical_boards(plan, board_class, board_class + 1)
+        deck = [c for c in range(52) if c not in board]
+        holes = np.array(list(combinations(deck, 2)), np.uint8)
+        at = plan["indexer"].index_rows(holes, np.repeat(board[None], len(holes), 0)) - \
+            plan["indexer"].board_offsets[board_class]
+        total, squares, hist = np.zeros(len(holes), np.int64), np.zeros(len(holes), np.int64), \
+            np.zeros((len(holes), bins), np.int64)
+        completions = [c for c in combinations(cut, 5 - len(board))]
+        assert len(completions) == 3
+        for completion in completions:
+            live = ~np.isin(holes, completion).any(axis=1)
+            full = np.repeat(np.array([[*board, *completion]], np.uint8), live.sum(), 0)
+            half = np.rint(hand_strength(holes[live], full) * 1980).astype(np.int64)
+            total[live] += half
+            squares[live] += half * half
+            np.add.at(hist, (np.flatnonzero(live), np.minimum(half * bins // 1980, bins - 1)), 1)
+        assert sorted(got) == ["hist", "squares", "sum"] and len(got["sum"]) == offsets[-1]
+        assert got["hist"].dtype == np.uint16 and got["sum"].dtype == got["squares"].dtype == np.int64
+        for name, want in (("sum", total), ("squares", squares), ("hist", hist)):
+            expected = np.zeros_like(got[name])
+            expected[at] = want
+            np.testing.assert_array_equal(got[name], expected)
+        assert len(set(total.tolist())) > 10
+
+    def test_river_hand_strength_scans_shared_boards():
+        """Hands sharing a board go through the board scan, the others by brute force: both equal
+        every opponent ranked by the CPU."""
+        from pokerlut.cuda import streets
+
+        board = pokerlut.parse_cards("Kd 9s 9h 4c 2s")
+        left = [c for c in range(52) if c not in board]
+        rng = np.random.default_rng(5)
+        holes = np.array([rng.choice(left, 2, replace=False) for _ in range(streets.SCAN_MIN_HANDS + 2)], np.uint8)
+        holes[1] = holes[0][::-1]  # the same hand in the other order
+        boards = np.repeat(board[None], len(holes), 0)
+        boards[2] = boards[2][::-1]  # the same board in another order
+        single = random_hands(2, 7, seed=8)  # two hands on boards of their own
+        holes, boards = np.concatenate([holes, single[:, :2]]), np.concatenate([boards, single[:, 2:]])
+        got = streets.river_hand_strength(holes, boards, half_points=True)
+        want = []
+        for hole, row in zip(holes, boards):
+            theirs = pokerlut.evaluate(np.array([[*row, a, b] for a, b in combinations(
+                [c for c in range(52) if c not in hole and c not in row], 2)], np.uint8))
+            mine = int(pokerlut.evaluate(np.array([*hole, *row], np.uint8)))
+            want.append(2 * int((theirs < mine).sum()) + int((theirs == mine).sum()))
+        np.testing.assert_array_equal(got, want)
+        assert got[0] == got[1] and len(set(want)) > 3
+
+    def test_street_table_on_the_device_writes_the_cpu_bytes(tmp_path):
+        """The device's street table: the CPU's files byte for byte, resumed from a checkpoint, in
+        chunks of a board class; the folder locked and the parameters checked as the CPU's are."""
+        from pokerlut.abstraction.streets import StreetFiles, table_plan
+
+        cpu = pokerlut.street_table("river", tmp_path / "cpu", dtype="uint16", board_classes=(0, 2), progress=False)
+        first = pc.street_table("river", tmp_path / "gpu", dtype="uint16", board_classes=(0, 1), progress=False)
+        assert (first.done, first.resumed_from) == (1, 0)
+        again = pc.street_table("river", tmp_path / "gpu", dtype="uint16", board_classes=(0, 2), progress=False,
+                                chunk_bytes=1)
+        assert (again.done, again.resumed_from, again.count) == (2, 1, cpu.count)
+        written = 1024 + 2 * int(pokerlut.iso.street_indexer(5).board_offsets[3])  # the header, classes 0-1 and past
+
+        def same_bytes(name: str) -> None:
+            paths = [tmp_path / side / name for side in ("cpu", "gpu")]
+            assert paths[0].stat().st_size == paths[1].stat().st_size, name  # the rest: sparse, never written
+            with open(paths[0], "rb") as a, open(paths[1], "rb") as b:
+                assert a.read(written) == b.read(written), name
+
+        for name in ("river_hs.npy", "river_checkpoint.json"):
+            same_bytes(name)
+        assert sorted(p.name for p in (tmp_path / "gpu").iterdir()) == sorted(p.name for p in (tmp_path / "cpu").iterdir())
+        holder = StreetFiles(table_plan("river", dtype="uint16"), tmp_path / "gpu")
+        try:
+            with pytest.raises(pokerlut.abstraction.streets.FolderInUse, match="is being written by"):
+                pc.street_table("river", tmp_path / "gpu", dtype="uint16", board_classes=(0, 3), progress=False)
+        finally:
+            holder.close()
+        same_bytes("river_hs.npy")
+        assert "chunk_bytes must be an integer" in error_of(pc.street_table, "river", tmp_path / "x", chunk_bytes=1.5)
+        assert "chunk_bytes must be at least 1" in error_of(pc.street_table, "river", tmp_path / "x", chunk_bytes=0)
+        assert "board_classes[1] must be an integer" in error_of(pc.street_table, "river", tmp_path / "x",
+                                                                  board_classes=(0, "2"))
+        assert not (tmp_path / "x").exists()
 
     @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
     def test_omaha_equals_the_cpu(variant):

@@ -29,11 +29,12 @@ Combos are numbered by their cards' deck positions ``i < j`` (the board's cards 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, TURN_CARDS
-from ..kernels import iso as cpu_iso
+from ..kernels import iso as cpu_iso, primitives
 from ..kernels.combo_scan import MAX_COMBOS
 from ..kernels.handstrength import pair_table
 from ._support import simulated
@@ -163,11 +164,11 @@ def _entry(c, p, n_pairs, by_class, offsets, frame, bbits, segments, pairs, db):
 
 
 @cuda.jit
-def _scan_kernel(boards, frames, offsets, segments, t, pairs, bins, by_class, first, stop, num_out, sum_out,
+def _scan_kernel(boards, frames, offsets, segments, t, pairs, bins, by_class, allowed, num_out, sum_out,
                  squares_out, hist_out, acc, acc2, acch):
     """A block per board (a grid-stride loop over ``boards``): on the river each combo's
-    half-points into ``num_out``; on the flop and turn, over the completions ``first .. stop - 1``
-    (in the CPU's order; all of them unless a check cuts them), their sum, the sum of their squares
+    half-points into ``num_out``; on the flop and turn, over every completion made of cards of
+    ``allowed`` (suit-rank bits: all of them unless a check cuts them), their sum, the sum of their squares
     and the completions in each of ``bins`` bins (``min(half * bins // 1980, bins - 1)``) into
     ``sum_out``, ``squares_out`` and ``hist_out``, as the CPU's street kernel counts them (``acc``,
     ``acc2``, ``acch``: a row of sums per block)."""
@@ -206,14 +207,10 @@ def _scan_kernel(boards, frames, offsets, segments, t, pairs, bins, by_class, fi
         cuda.syncthreads()
         # every completion: two more cards on the flop (u < r), one on the turn (u), none on the river
         u_hi = 1 if river else n_deck
-        k = 0  # the completion's number
         for u in range(u_hi):
             r_lo = u + 1 if n_board == FLOP_CARDS else 0
             r_hi = n_deck if n_board == FLOP_CARDS else 1
             for r in range(r_lo, r_hi):
-                k += 1
-                if k <= first or k > stop:
-                    continue
                 ckey = bkey
                 cbits = bbits
                 dead = U64(0)
@@ -225,6 +222,8 @@ def _scan_kernel(boards, frames, offsets, segments, t, pairs, bins, by_class, fi
                     ckey += dk[r]
                     cbits |= db[r]
                     dead |= _ONE << U64(r)
+                if (cbits & ~(bbits | allowed)) != U64(0):
+                    continue
                 _count_completion(t, ckey, cbits, dead, n_pairs, pairs, dk, db, strength, below, partial)
                 for p in range(tid, n_pairs, nt):
                     x = _half_points(p, n_deck, pairs, strength, below)
@@ -270,10 +269,21 @@ def _launch(n_boards: int, bins: int, river: bool, launch: tuple[int, int] | Non
     return max(1, min(n_boards, cap)), SCAN_THREADS
 
 
+def _card_bits(cards: Any) -> np.uint64:
+    """The suit-rank bits of card ids (0 .. 51)."""
+    ids = np.asarray(cards, np.int64).reshape(-1)
+    if ((ids < 0) | (ids >= N_NATURAL)).any():
+        raise ValueError(f"completion_cards must be card ids 0 .. {N_NATURAL - 1}, got {ids.tolist()}")
+    bits = U64(0)
+    for card in ids.tolist():
+        bits |= primitives.suit_rank_bit.py_func(card)
+    return bits
+
+
 def scan_boards(boards: np.ndarray, *, bins: int = 1, frames: np.ndarray | None = None,
                 offsets: np.ndarray | None = None, segments: np.ndarray | None = None,
                 launch: tuple[int, int] | None = None,
-                completions: tuple[int, int] | None = None) -> dict[str, np.ndarray]:
+                completion_cards: Any = None) -> dict[str, np.ndarray]:
     """The board scan of every board of ``boards`` ((n, b) uint8, valid distinct cards, b = 3, 4 or 5).
 
     With a street's ``frames`` (:meth:`pokerlut.iso.StreetIndexer.board_frames`), ``offsets`` (where
@@ -282,8 +292,8 @@ def scan_boards(boards: np.ndarray, *, bins: int = 1, frames: np.ndarray | None 
     :func:`pokerlut.abstraction.streets.compute_block`, ``{"num"}`` (uint16) on the river, ``{"sum",
     "squares", "hist"}`` (int64, int64, (entries, bins) uint16) on the flop and turn.  Without them,
     those of every combo of each board, at ``board * combos + combo`` (``combos`` = C(52 - b, 2)).
-    ``completions=(lo, hi)`` sums the flop's or turn's completions ``lo .. hi - 1`` alone, in the
-    order the CPU's street kernel takes them (a check's cut: every completion by default);
+    ``completion_cards`` (card ids) sums only the flop's or turn's completions made of those cards (a
+    check's cut, which a board's suit symmetry may keep whole: every completion by default);
     ``launch``: ``(blocks, threads)``, at most :data:`SCAN_THREADS` threads.
 
     >>> scan_boards(np.array([[0, 4, 8, 12, 16]], np.uint8))["num"][:3].tolist()  # 2d 2h, 2d 2s, 2h 2s
@@ -297,7 +307,7 @@ def scan_boards(boards: np.ndarray, *, bins: int = 1, frames: np.ndarray | None 
     if not by_class:
         frames, offsets, segments = np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.uint16)
     blocks, threads = _launch(n, bins, river, launch)
-    first, stop = (0, math.comb(n_deck, BOARD_CARDS - n_board)) if completions is None else completions
+    allowed = ~U64(0) if completion_cards is None else _card_bits(completion_cards)
     num = cuda.device_array(size if river else 0, np.uint16)
     total = cuda.device_array(0 if river else size, np.int64)
     squares = cuda.device_array(0 if river else size, np.int64)
@@ -310,7 +320,7 @@ def scan_boards(boards: np.ndarray, *, bins: int = 1, frames: np.ndarray | None 
         _scan_kernel[blocks, threads](cuda.to_device(np.ascontiguousarray(boards)), cuda.to_device(frames),
                                       cuda.to_device(np.ascontiguousarray(offsets - offsets[0])),
                                       cuda.to_device(segments), device_tables("high"), _device_pairs(), bins,
-                                      by_class, first, stop, num, total, squares, hist, acc, acc2, acch)
+                                      by_class, allowed, num, total, squares, hist, acc, acc2, acch)
     if river:
         return {"num": num.copy_to_host()}
     return {"sum": total.copy_to_host(), "squares": squares.copy_to_host(), "hist": hist.copy_to_host()}

@@ -32,11 +32,11 @@ CHUNK_BYTES = 1 << 28
 
 
 def street_block(plan: dict, lo: int, hi: int, *, launch: tuple[int, int] | None = None,
-                 completions: tuple[int, int] | None = None) -> dict[str, np.ndarray]:
+                 completion_cards: Any = None) -> dict[str, np.ndarray]:
     """The raw numbers of board classes ``lo .. hi - 1`` of a street's ``plan``
     (:func:`pokerlut.abstraction.streets.table_plan`), computed on the device: exactly what the
     CPU's :func:`~pokerlut.abstraction.streets.compute_block` gives (``launch`` and
-    ``completions`` as :func:`pokerlut.cuda.street_scan.scan_boards` takes them).
+    ``completion_cards`` as :func:`pokerlut.cuda.street_scan.scan_boards` takes them).
 
     >>> from pokerlut.abstraction.streets import table_plan
     >>> raw = street_block(table_plan("river"), 0, 1)   # 4c 3c 2c | 5c | 6c: 301 hole classes
@@ -46,7 +46,7 @@ def street_block(plan: dict, lo: int, hi: int, *, launch: tuple[int, int] | None
     boards, offsets = canonical_boards(plan, lo, hi)
     indexer = plan["indexer"]
     return scan_boards(boards, bins=plan["bins"] or 1, frames=indexer.board_frames(boards), offsets=offsets,
-                       segments=indexer.segments, launch=launch, completions=completions)
+                       segments=indexer.segments, launch=launch, completion_cards=completion_cards)
 
 
 def chunks(plan: dict, lo: int, hi: int, max_bytes: int = CHUNK_BYTES) -> list[tuple[int, int]]:
@@ -86,10 +86,10 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = DEF
     >>> import tempfile
     >>> from pokerlut.iso import index
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     t = street_table("river", folder, dtype="uint16", board_classes=(0, 2), progress=False)
+    ...     t = street_table("river", folder, dtype="uint16", board_classes=(0, 1), progress=False)
     ...     hs = np.load(t.files["hs"], mmap_mode="r")
     ...     int(hs[index("8c 7c", "4c 3c 2c 5c 6c")]), int(hs[index("Ah Kd", "4c 3c 2c 5c 6c")]), t.done
-    (1980, 946, 2)
+    (1980, 946, 1)
     """
     size = integer_or_none(chunk_bytes)
     if size is None:
