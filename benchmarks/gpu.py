@@ -274,12 +274,74 @@ def main() -> int:
         row("river hand strength vs a random hand (990 opponents each)", bool((got[:check] == want).all()), seconds,
             m)
         whole = street_indexer(5).count
-        row(f"  the whole river street ({whole:,} entries), estimated", None, seconds * whole / m, whole)
+        row(f"  the whole river street ({whole:,} entries) by brute force, estimated", None, seconds * whole / m, whole)
         entries = block_entries("river", DEFAULT_STREET_BINS, True, "uint16", 0, 1)["hs"]
         first = len(entries) - (3 if small else len(entries))
         got = device_streets.river_entries(first, len(entries))
         row("river street-table entries, board class 0", bool((got == entries[first:]).all()),
             timed(lambda: device_streets.river_entries(first, len(entries))), len(entries) - first)
+
+    def street_scans() -> None:
+        import tempfile
+
+        from pokerlut.abstraction.streets import compute_block, table_plan
+        from pokerlut.cuda.street_tables import chunks, street_block
+
+        def same(got: dict, want: dict) -> bool:
+            return sorted(got) == sorted(want) and all(got[k].dtype == want[k].dtype and np.array_equal(got[k], want[k])
+                                                       for k in want)
+
+        cases = [("river", 2_000_000, 2_000_002 if small else 2_003_000)]
+        if not small:  # a flop or turn board class is 1,176 or 48 scans: too many for the simulator
+            cases += [("turn", 8_000, 8_100), ("flop", 800, 810)]
+        for street, lo, hi in cases:
+            plan = table_plan(street, bins=50)
+            t0 = time.perf_counter()
+            want = compute_block(plan, lo, hi)
+            cpu_seconds = time.perf_counter() - t0
+            entries = len(next(iter(want.values())))
+            ok = same(street_block(plan, lo, hi), want)
+            seconds = timed(lambda: street_block(plan, lo, hi))
+            row(f"{street} board scan, {hi - lo:,} board classes (vs CPU street kernel)", ok, seconds, entries,
+                entries / cpu_seconds, "CPU 1 thread")
+            row(f"  the whole {street} ({plan['count']:,} entries), estimated", None, seconds * plan["count"] / entries,
+                plan["count"])
+        plan = table_plan("river", dtype="uint16")
+        n_classes = plan["board_classes"]
+        offsets = plan["indexer"].board_offsets
+        span = (0, 2) if small else (2_000_000, 2_020_000)
+        with tempfile.TemporaryDirectory() as folder:
+            cpu = pokerlut.street_table("river", f"{folder}/cpu", dtype="uint16", board_classes=span, progress=False)
+            t0 = time.perf_counter()
+            gpu = pc.street_table("river", f"{folder}/gpu", dtype="uint16", board_classes=span, progress=False,
+                                  chunk_bytes=1 << 20)
+            seconds = time.perf_counter() - t0
+            a, b = (np.load(t.files["hs"], mmap_mode="r")[offsets[span[0]]:offsets[span[1]]] for t in (cpu, gpu))
+            ok = cpu.done == gpu.done == span[1] - span[0] and np.array_equal(a, b) and \
+                cpu.checkpoint.read_bytes() == gpu.checkpoint.read_bytes()
+            row(f"street_table('river') on the device, {span[1] - span[0]:,} board classes: the CPU's files", ok,
+                seconds, len(a))
+        if small:
+            return
+        probes = {a: None for a in (0, 1_234_567, n_classes - 500)}
+        t0 = time.perf_counter()
+        for a, b in chunks(plan, 0, n_classes):
+            raw = street_block(plan, a, b)
+            for p in probes:
+                if a <= p and p + 500 <= b:
+                    probes[p] = raw["num"][offsets[p] - offsets[a]:offsets[p + 500] - offsets[a]].copy()
+        seconds = time.perf_counter() - t0
+        ok = all(v is not None and np.array_equal(v, compute_block(plan, p, p + 500)["num"]) for p, v in probes.items())
+        row("river HS of every canonical river hand, to host memory (500-class probes vs CPU)", ok, seconds,
+            plan["count"])
+        with tempfile.TemporaryDirectory() as folder:
+            t0 = time.perf_counter()
+            table = pc.street_table("river", folder, dtype="uint16", progress=False)
+            seconds = time.perf_counter() - t0
+            hs = np.load(table.files["hs"], mmap_mode="r")
+            ok = table.done == n_classes and all(
+                np.array_equal(hs[offsets[p]:offsets[p + 500]], compute_block(plan, p, p + 500)["num"]) for p in probes)
+            row("pokerlut.cuda.street_table('river', dtype='uint16'): every file written", ok, seconds, plan["count"])
 
     def libraries() -> None:
         hands = sample[:256]
@@ -303,6 +365,7 @@ def main() -> int:
     for name, fn in (("device-resident hands", device_resident), ("numpy in and out", host_numpy),
                      ("every hand", every_hand), ("equity", equities), ("showdown", showdowns),
                      ("omaha", omaha), ("omaha engines", omaha_engines), ("streets", streets),
+                     ("street scans", street_scans),
                      ("array libraries", libraries)):
         section(name, fn)
     print()

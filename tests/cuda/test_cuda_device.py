@@ -140,3 +140,32 @@ def test_dlpack_round_trips_keep_library_and_device(pc):
         tried += 1
     if not tried:
         pytest.skip("neither JAX with a GPU nor PyTorch with CUDA is installed")
+
+
+def test_street_scan_equals_the_cpu_street_kernel(pc, tmp_path):
+    """Board classes of every street scanned on the device against the CPU's street kernel, and a
+    stretch of the river's street table written on the device byte for byte as the CPU writes it."""
+    from pokerlut.abstraction.streets import compute_block, table_plan
+    from pokerlut.cuda.street_tables import street_block
+
+    import pokerlut
+
+    for street, ranges in (("flop", [(0, 40), (1700, 1755)]), ("turn", [(0, 200), (16_000, 16_200)]),
+                           ("river", [(0, 3000), (1_500_000, 1_503_000), (2_551_656, 2_554_656)])):
+        plan = table_plan(street, bins=50)
+        for lo, hi in ranges:
+            want, got = compute_block(plan, lo, hi), street_block(plan, lo, hi)
+            assert sorted(got) == sorted(want)
+            for name in want:
+                assert got[name].dtype == want[name].dtype
+                np.testing.assert_array_equal(got[name], want[name], err_msg=f"{street} {lo}..{hi} {name}")
+    span = (2_000_000, 2_020_000)
+    cpu = pokerlut.street_table("river", tmp_path / "cpu", dtype="uint16", board_classes=span, progress=False)
+    gpu = pc.street_table("river", tmp_path / "gpu", dtype="uint16", board_classes=span, progress=False,
+                          chunk_bytes=1 << 20)
+    assert cpu.done == gpu.done == span[1] - span[0]
+    offsets = pokerlut.iso.street_indexer(5).board_offsets
+    a, b = (np.load(tmp_path / side / "river_hs.npy", mmap_mode="r") for side in ("cpu", "gpu"))
+    np.testing.assert_array_equal(a[offsets[span[0]]:offsets[span[1]]], b[offsets[span[0]]:offsets[span[1]]])
+    assert (tmp_path / "cpu" / "river_checkpoint.json").read_bytes() == \
+        (tmp_path / "gpu" / "river_checkpoint.json").read_bytes()
