@@ -527,23 +527,26 @@ else:  # ------------------------------------------------------------------- in 
         assert got[0] == got[1] and len(set(want)) > 3
 
     def test_street_table_on_the_device_writes_the_cpu_bytes(tmp_path):
-        """The device's street table: the CPU's files byte for byte, resumed from a checkpoint, in
-        chunks of a board class; the folder locked and the parameters checked as the CPU's are."""
+        """The device's street table: the CPU's files byte for byte, in chunks of a board class (one
+        written while the next is scanned) or resuming the CPU's checkpoint; the folder locked and the
+        parameters checked as the CPU's are."""
         from pokerlut.abstraction.streets import StreetFiles, table_plan
 
         cpu = pokerlut.street_table("river", tmp_path / "cpu", dtype="uint16", board_classes=(0, 2), progress=False)
-        first = pc.street_table("river", tmp_path / "gpu", dtype="uint16", board_classes=(0, 1), progress=False)
-        assert (first.done, first.resumed_from) == (1, 0)
-        again = pc.street_table("river", tmp_path / "gpu", dtype="uint16", board_classes=(0, 2), progress=False,
-                                chunk_bytes=1)
-        assert (again.done, again.resumed_from, again.count) == (2, 1, cpu.count)
+        gpu = pc.street_table("river", tmp_path / "gpu", dtype="uint16", board_classes=(0, 2), progress=False,
+                              chunk_bytes=1)
+        assert (gpu.done, gpu.resumed_from, gpu.count) == (2, 0, cpu.count)
+        pokerlut.street_table("river", tmp_path / "both", dtype="uint16", board_classes=(0, 1), progress=False)
+        resumed = pc.street_table("river", tmp_path / "both", dtype="uint16", board_classes=(0, 2), progress=False)
+        assert (resumed.done, resumed.resumed_from) == (2, 1)
         written = 1024 + 2 * int(pokerlut.iso.street_indexer(5).board_offsets[3])  # the header, classes 0-1 and past
 
         def same_bytes(name: str) -> None:
-            paths = [tmp_path / side / name for side in ("cpu", "gpu")]
-            assert paths[0].stat().st_size == paths[1].stat().st_size, name  # the rest: sparse, never written
-            with open(paths[0], "rb") as a, open(paths[1], "rb") as b:
-                assert a.read(written) == b.read(written), name
+            for side in ("gpu", "both"):
+                paths = [tmp_path / "cpu" / name, tmp_path / side / name]
+                assert paths[0].stat().st_size == paths[1].stat().st_size, name  # the rest: sparse, never written
+                with open(paths[0], "rb") as a, open(paths[1], "rb") as b:
+                    assert a.read(written) == b.read(written), (side, name)
 
         for name in ("river_hs.npy", "river_checkpoint.json"):
             same_bytes(name)

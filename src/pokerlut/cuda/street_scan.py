@@ -40,7 +40,8 @@ from ..kernels.handstrength import pair_table
 from ._support import simulated
 from .device import U64, add_card, cuda, first_card, from_cpu, suit_rank_bit, tables as device_tables, value_of_bits
 
-__all__ = ["scan_boards", "board_half_points", "combo_numbers", "SCAN_THREADS", "SCRATCH_BYTES"]
+__all__ = ["scan_boards", "start_scan", "PendingScan", "board_half_points", "combo_numbers", "SCAN_THREADS",
+           "SCRATCH_BYTES"]
 
 #: The most threads of a block (its shared prefix sums hold one partial sum a thread).
 SCAN_THREADS = 256
@@ -280,6 +281,51 @@ def _card_bits(cards: Any) -> np.uint64:
     return bits
 
 
+class PendingScan:
+    """A board scan launched on a stream of its own (:func:`start_scan`): :meth:`result` waits for
+    it and brings its numbers back, so the host can do other work (write the chunk before) while
+    the device scans."""
+
+    def __init__(self, stream: Any, outputs: dict[str, Any]) -> None:
+        self.stream, self.outputs = stream, outputs
+
+    def result(self) -> dict[str, np.ndarray]:
+        """The scan's raw numbers (as :func:`scan_boards` returns them), once the device is done."""
+        host = {name: array.copy_to_host(stream=self.stream) for name, array in self.outputs.items()}
+        self.stream.synchronize()
+        return host
+
+
+def start_scan(boards: np.ndarray, *, bins: int = 1, frames: np.ndarray | None = None,
+               offsets: np.ndarray | None = None, segments: np.ndarray | None = None,
+               launch: tuple[int, int] | None = None, completion_cards: Any = None) -> PendingScan:
+    """:func:`scan_boards` launched and not waited for: its :class:`PendingScan`."""
+    n, n_board = boards.shape
+    river = n_board == BOARD_CARDS
+    n_deck = N_NATURAL - n_board
+    by_class = frames is not None
+    size = int(offsets[-1] - offsets[0]) if by_class else n * math.comb(n_deck, 2)
+    if not by_class:
+        frames, offsets, segments = np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.uint16)
+    blocks, threads = _launch(n, bins, river, launch)
+    allowed = ~U64(0) if completion_cards is None else _card_bits(completion_cards)
+    stream = cuda.stream()
+    num = cuda.device_array(size if river else 0, np.uint16, stream=stream)
+    total = cuda.device_array(0 if river else size, np.int64, stream=stream)
+    squares = cuda.device_array(0 if river else size, np.int64, stream=stream)
+    hist = cuda.device_array((0 if river else size, bins), np.uint16, stream=stream)
+    rows = 1 if river else blocks
+    acc = cuda.device_array((rows, MAX_COMBOS), np.int64, stream=stream)
+    acc2 = cuda.device_array((rows, MAX_COMBOS), np.int64, stream=stream)
+    acch = cuda.device_array((rows, MAX_COMBOS * (1 if river else bins)), np.int32, stream=stream)
+    if n:
+        inputs = [cuda.to_device(np.ascontiguousarray(x), stream=stream)
+                  for x in (boards, frames, offsets - offsets[0], segments)]
+        _scan_kernel[blocks, threads, stream](*inputs, device_tables("high"), _device_pairs(), bins, by_class,
+                                              allowed, num, total, squares, hist, acc, acc2, acch)
+    return PendingScan(stream, {"num": num} if river else {"sum": total, "squares": squares, "hist": hist})
+
+
 def scan_boards(boards: np.ndarray, *, bins: int = 1, frames: np.ndarray | None = None,
                 offsets: np.ndarray | None = None, segments: np.ndarray | None = None,
                 launch: tuple[int, int] | None = None,
@@ -299,31 +345,8 @@ def scan_boards(boards: np.ndarray, *, bins: int = 1, frames: np.ndarray | None 
     >>> scan_boards(np.array([[0, 4, 8, 12, 16]], np.uint8))["num"][:3].tolist()  # 2d 2h, 2d 2s, 2h 2s
     [946, 946, 946]
     """
-    n, n_board = boards.shape
-    river = n_board == BOARD_CARDS
-    n_deck = N_NATURAL - n_board
-    by_class = frames is not None
-    size = int(offsets[-1] - offsets[0]) if by_class else n * math.comb(n_deck, 2)
-    if not by_class:
-        frames, offsets, segments = np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.uint16)
-    blocks, threads = _launch(n, bins, river, launch)
-    allowed = ~U64(0) if completion_cards is None else _card_bits(completion_cards)
-    num = cuda.device_array(size if river else 0, np.uint16)
-    total = cuda.device_array(0 if river else size, np.int64)
-    squares = cuda.device_array(0 if river else size, np.int64)
-    hist = cuda.device_array((0 if river else size, bins), np.uint16)
-    rows = 1 if river else blocks
-    acc = cuda.device_array((rows, MAX_COMBOS), np.int64)
-    acc2 = cuda.device_array((rows, MAX_COMBOS), np.int64)
-    acch = cuda.device_array((rows, MAX_COMBOS * (1 if river else bins)), np.int32)
-    if n:
-        _scan_kernel[blocks, threads](cuda.to_device(np.ascontiguousarray(boards)), cuda.to_device(frames),
-                                      cuda.to_device(np.ascontiguousarray(offsets - offsets[0])),
-                                      cuda.to_device(segments), device_tables("high"), _device_pairs(), bins,
-                                      by_class, allowed, num, total, squares, hist, acc, acc2, acch)
-    if river:
-        return {"num": num.copy_to_host()}
-    return {"sum": total.copy_to_host(), "squares": squares.copy_to_host(), "hist": hist.copy_to_host()}
+    return start_scan(boards, bins=bins, frames=frames, offsets=offsets, segments=segments, launch=launch,
+                      completion_cards=completion_cards).result()
 
 
 def board_half_points(boards: np.ndarray, *, launch: tuple[int, int] | None = None) -> np.ndarray:

@@ -10,6 +10,7 @@ chunk's canonical boards and their frames are made here (as the CPU's street ker
 scanned on the device (:mod:`.street_scan`, a block of threads per board class), turned into the
 files' entries by the CPU's own :func:`~pokerlut.abstraction.streets.finish_block` and written,
 then checkpointed, so an interrupted run resumes (on the device or on the CPU) to the same bytes.
+A chunk is written while the device scans the next one.
 """
 
 from __future__ import annotations
@@ -22,13 +23,23 @@ import numpy as np
 from ..abstraction.streets import (DEFAULT_STREET_BINS, StreetTable, canonical_boards, fill_street_table,
                                    finish_block)
 from ..cards import integer_or_none, shown
-from .street_scan import scan_boards
+from .street_scan import PendingScan, start_scan
 
-__all__ = ["street_table", "street_block", "chunks", "CHUNK_BYTES"]
+__all__ = ["street_table", "street_block", "start_block", "chunks", "CHUNK_BYTES"]
 
 #: The most bytes of raw numbers (the river's uint16 half-points; the flop's and turn's two int64
 #: sums and uint16 histogram a hand class) one launch makes before they are written and checkpointed.
 CHUNK_BYTES = 1 << 28
+
+
+def start_block(plan: dict, lo: int, hi: int, *, launch: tuple[int, int] | None = None,
+                completion_cards: Any = None) -> PendingScan:
+    """:func:`street_block` launched and not waited for (its canonical boards and their frames
+    made here first): a :class:`~pokerlut.cuda.street_scan.PendingScan`."""
+    boards, offsets = canonical_boards(plan, lo, hi)
+    indexer = plan["indexer"]
+    return start_scan(boards, bins=plan["bins"] or 1, frames=indexer.board_frames(boards), offsets=offsets,
+                      segments=indexer.segments, launch=launch, completion_cards=completion_cards)
 
 
 def street_block(plan: dict, lo: int, hi: int, *, launch: tuple[int, int] | None = None,
@@ -43,10 +54,7 @@ def street_block(plan: dict, lo: int, hi: int, *, launch: tuple[int, int] | None
     >>> raw["num"].shape, int(raw["num"].min()), int(raw["num"].max())
     ((301,), 946, 1980)
     """
-    boards, offsets = canonical_boards(plan, lo, hi)
-    indexer = plan["indexer"]
-    return scan_boards(boards, bins=plan["bins"] or 1, frames=indexer.board_frames(boards), offsets=offsets,
-                       segments=indexer.segments, launch=launch, completion_cards=completion_cards)
+    return start_block(plan, lo, hi, launch=launch, completion_cards=completion_cards).result()
 
 
 def chunks(plan: dict, lo: int, hi: int, max_bytes: int = CHUNK_BYTES) -> list[tuple[int, int]]:
@@ -97,15 +105,23 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = DEF
     if size < 1:
         raise ValueError(f"chunk_bytes must be at least 1, got {size:,}")
 
+    def write(plan: dict, out: Any, bar: Any, x: int, y: int, scan: PendingScan) -> None:
+        out.write(x, y, finish_block(plan, scan.result(), dtype))
+        out.record(x, y)
+        out.save()
+        if bar is not None:
+            bar.update(y - x)
+
     def fill(plan: dict, out: Any, pending: list[tuple[int, int]], bar: Any) -> None:
+        before = None  # the chunk launched before: written while the device scans the next
         for a, b in pending:
             for x, y in chunks(plan, a, b, size):
-                raw = street_block(plan, x, y, launch=launch)
-                out.write(x, y, finish_block(plan, raw, dtype))
-                out.record(x, y)
-                out.save()
-                if bar is not None:
-                    bar.update(y - x)
+                scan = start_block(plan, x, y, launch=launch)
+                if before is not None:
+                    write(plan, out, bar, *before)
+                before = (x, y, scan)
+        if before is not None:
+            write(plan, out, bar, *before)
 
     return fill_street_table(street, folder, fill, bins=bins, by_round=by_round, dtype=dtype,
                              board_classes=board_classes, restart=restart, progress=progress,
