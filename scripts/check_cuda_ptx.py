@@ -100,7 +100,7 @@ def main() -> int:
                                                                 array(i64), array(i64, 2))),
         "street board scan": (street_scan._scan_kernel.py_func,
                               (array(u8, 2), array(i64), array(i64), array(u16), tables, array(u8), i64,
-                               types.boolean, i64, i64, array(u16), array(i64), array(i64), array(u16, 2),
+                               types.boolean, u64, array(u16), array(i64), array(i64), array(u16, 2),
                                array(i64, 2), array(i64, 2), array(types.int32, 2))),
         "user kernel (device functions)": (user_kernel, (tables, array(u8, 2), array(u8, 2), array(u16), array(u16),
                                                          array(u16), array(i64), array(i64))),

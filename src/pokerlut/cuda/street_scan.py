@@ -34,11 +34,11 @@ from typing import Any
 import numpy as np
 
 from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, TURN_CARDS
-from ..kernels import iso as cpu_iso, primitives
+from ..kernels import combo_scan, iso as cpu_iso, primitives
 from ..kernels.combo_scan import MAX_COMBOS
 from ..kernels.handstrength import pair_table
 from ._support import simulated
-from .device import U64, add_card, cuda, first_card, from_cpu, suit_rank_bit, tables as device_tables, value_of_bits
+from .device import U64, cuda, from_cpu, suit_rank_bit, tables as device_tables, value_of_bits
 
 __all__ = ["scan_boards", "start_scan", "PendingScan", "board_half_points", "combo_numbers", "SCAN_THREADS",
            "SCRATCH_BYTES"]
@@ -56,21 +56,11 @@ _SHAPE_MASK = U64(0xFFFF)
 _SEGMENT_ROW = U64(cpu_iso.SEGMENT_ROW)
 _NO_STRENGTH = np.uint16(0)
 
-# the hole part of a street index, from the CPU's source (callees first)
+# a board's key and the hole part of a street index, from the CPU's source (callees first)
+board_key = from_cpu(combo_scan.board_key)
 nonzero = from_cpu(cpu_iso.nonzero)
 ordered = from_cpu(cpu_iso.ordered)
 hole_part = from_cpu(cpu_iso.hole_part)
-
-
-@cuda.jit(device=True)
-def _board_key(boards, c, n_board, t):
-    """``(key, suit-rank bits)`` of the ``n_board`` cards of ``boards[c]``."""
-    key = first_card(t.cards, boards[c, 0])
-    bits = suit_rank_bit(boards[c, 0])
-    for j in range(1, n_board):
-        key = add_card(key, t.cards, boards[c, j])
-        bits |= suit_rank_bit(boards[c, j])
-    return key, bits
 
 
 @cuda.jit(device=True)
@@ -189,7 +179,7 @@ def _scan_kernel(boards, frames, offsets, segments, t, pairs, bins, by_class, al
     full = unseen * (unseen - 1)  # 2 * C(45, 2) = 1980
     c = blk
     while c < boards.shape[0]:
-        bkey, bbits = _board_key(boards, c, n_board, t)
+        bkey, bbits = board_key(boards, c, n_board, t.cards)
         frame = U64(frames[c]) if by_class else U64(0)
         if tid == 0:
             d = 0
