@@ -477,7 +477,8 @@ else:  # ------------------------------------------------------------------- in 
         bins = 7
         plan = table_plan(street, bins=bins)
         cut = pokerlut.parse_cards(cards).tolist()
-        got = street_block(plan, board_class, board_class + 1, completion_cards=cut)
+        got = street_block(plan, board_class, board_class + 1, completion_cards=cut,
+                           launch=(1, 5) if street == "turn" else None)  # threads sharing a board, or one
         (board,), offsets = canonical_boards(plan, board_class, board_class + 1)
         deck = [c for c in range(52) if c not in board]
         holes = np.array(list(combinations(deck, 2)), np.uint8)
@@ -534,7 +535,7 @@ else:  # ------------------------------------------------------------------- in 
 
         cpu = pokerlut.street_table("river", tmp_path / "cpu", dtype="uint16", board_classes=(0, 2), progress=False)
         gpu = pc.street_table("river", tmp_path / "gpu", dtype="uint16", board_classes=(0, 2), progress=False,
-                              chunk_bytes=1)
+                              chunk_bytes=1, launch=(2, 8))
         assert (gpu.done, gpu.resumed_from, gpu.count) == (2, 0, cpu.count)
         pokerlut.street_table("river", tmp_path / "both", dtype="uint16", board_classes=(0, 1), progress=False)
         resumed = pc.street_table("river", tmp_path / "both", dtype="uint16", board_classes=(0, 2), progress=False)

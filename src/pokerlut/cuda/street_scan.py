@@ -252,8 +252,8 @@ def _launch(n_boards: int, bins: int, river: bool, launch: tuple[int, int] | Non
         if not (1 <= blocks and 1 <= threads <= SCAN_THREADS):
             raise ValueError(f"launch must be (blocks >= 1, threads 1..{SCAN_THREADS}), got {launch!r}")
         return blocks, threads
-    if simulated():  # each thread a Python thread: few of them
-        return max(1, min(n_boards, 2)), 8
+    if simulated():  # each thread a Python thread, and a block's threads contend for the simulator's locks
+        return max(1, min(n_boards, 2)), 1
     cap = cuda.get_current_device().MULTIPROCESSOR_COUNT * 8
     if not river:
         cap = min(cap, max(1, SCRATCH_BYTES // (MAX_COMBOS * (16 + 4 * bins))))
