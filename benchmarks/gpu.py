@@ -285,7 +285,7 @@ def main() -> int:
         import tempfile
 
         from pokerlut.abstraction.streets import compute_block, table_plan
-        from pokerlut.cuda.street_tables import chunks, street_block
+        from pokerlut.cuda.street_tables import CHUNK_BYTES, chunks, start_block, street_block
 
         def same(got: dict, want: dict) -> bool:
             return sorted(got) == sorted(want) and all(got[k].dtype == want[k].dtype and np.array_equal(got[k], want[k])
@@ -321,26 +321,41 @@ def main() -> int:
                 cpu.checkpoint.read_bytes() == gpu.checkpoint.read_bytes()
             row(f"street_table('river') on the device, {span[1] - span[0]:,} board classes: the CPU's files", ok,
                 seconds, len(a))
+        # every canonical river hand (the simulator: three board classes in three chunks)
+        whole, width = ((0, 3), 1) if small else ((0, n_classes), 500)
+        pieces = chunks(plan, *whole, 700 if small else CHUNK_BYTES)
+        probes = {p: None for p in (whole[0], pieces[len(pieces) // 2][0], whole[1] - width)}  # each in one chunk
+
+        def keep(a: int, b: int, scan) -> None:
+            raw = scan.result()
+            for p in probes:
+                if a <= p and p + width <= b:
+                    probes[p] = raw["num"][offsets[p] - offsets[a]:offsets[p + width] - offsets[a]].copy()
+
+        t0 = time.perf_counter()
+        before = None  # as the device street table runs: a chunk collected while the next is scanned
+        for a, b in pieces:
+            scan = start_block(plan, a, b)
+            if before is not None:
+                keep(*before)
+            before = (a, b, scan)
+        keep(*before)
+        seconds = time.perf_counter() - t0
+        ok = len(pieces) > 1 and all(v is not None and np.array_equal(v, compute_block(plan, p, p + width)["num"])
+                                     for p, v in probes.items())
+        entries = int(offsets[whole[1]] - offsets[whole[0]])
+        row(f"river HS of {'every canonical river hand' if not small else f'{entries:,} river hands'}, to host "
+            f"memory ({width}-class probes vs CPU)", ok, seconds, entries)
         if small:
             return
-        probes = {a: None for a in (0, 1_234_567, n_classes - 500)}
-        t0 = time.perf_counter()
-        for a, b in chunks(plan, 0, n_classes):
-            raw = street_block(plan, a, b)
-            for p in probes:
-                if a <= p and p + 500 <= b:
-                    probes[p] = raw["num"][offsets[p] - offsets[a]:offsets[p + 500] - offsets[a]].copy()
-        seconds = time.perf_counter() - t0
-        ok = all(v is not None and np.array_equal(v, compute_block(plan, p, p + 500)["num"]) for p, v in probes.items())
-        row("river HS of every canonical river hand, to host memory (500-class probes vs CPU)", ok, seconds,
-            plan["count"])
         with tempfile.TemporaryDirectory() as folder:
             t0 = time.perf_counter()
             table = pc.street_table("river", folder, dtype="uint16", progress=False)
             seconds = time.perf_counter() - t0
             hs = np.load(table.files["hs"], mmap_mode="r")
             ok = table.done == n_classes and all(
-                np.array_equal(hs[offsets[p]:offsets[p + 500]], compute_block(plan, p, p + 500)["num"]) for p in probes)
+                np.array_equal(hs[offsets[p]:offsets[p + width]], compute_block(plan, p, p + width)["num"])
+                for p in probes)
             row("pokerlut.cuda.street_table('river', dtype='uint16'): every file written", ok, seconds, plan["count"])
 
     def libraries() -> None:

@@ -551,7 +551,8 @@ else:  # ------------------------------------------------------------------- in 
 
         for name in ("river_hs.npy", "river_checkpoint.json"):
             same_bytes(name)
-        assert sorted(p.name for p in (tmp_path / "gpu").iterdir()) == sorted(p.name for p in (tmp_path / "cpu").iterdir())
+        names = [sorted(p.name for p in (tmp_path / side).iterdir()) for side in ("cpu", "gpu")]
+        assert names[0] == names[1]
         holder = StreetFiles(table_plan("river", dtype="uint16"), tmp_path / "gpu")
         try:
             with pytest.raises(pokerlut.abstraction.streets.FolderInUse, match="is being written by"):
