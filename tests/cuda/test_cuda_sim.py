@@ -453,12 +453,12 @@ else:  # ------------------------------------------------------------------- in 
     def test_board_scan_equals_the_cpu_street_kernel_on_the_river():
         """The device's board scan against the CPU's (its sorted combos' running counts), board
         class by board class, every hole class at its street index: board classes 0 and 1 (all
-        clubs but for a card) and one of four suits."""
+        clubs but for a card), one of four suits, and one of the street indexed without rounds."""
         from pokerlut.abstraction.streets import compute_block, table_plan
         from pokerlut.cuda.street_tables import street_block
 
-        plan = table_plan("river", dtype="uint16")
-        for lo, hi in ((0, 2), (2_000_000, 2_000_001)):
+        for by_round, lo, hi in ((True, 0, 2), (True, 2_000_000, 2_000_001), (False, 77_777, 77_778)):
+            plan = table_plan("river", dtype="uint16", by_round=by_round)  # by_round=False: the board as one set
             want = compute_block(plan, lo, hi)["num"]
             got = street_block(plan, lo, hi, launch=(2, 7) if lo else None)["num"]
             assert got.dtype == want.dtype and len(set(want.tolist())) > 5
@@ -564,6 +564,9 @@ else:  # ------------------------------------------------------------------- in 
         assert "chunk_bytes must be at least 1" in error_of(pc.street_table, "river", tmp_path / "x", chunk_bytes=0)
         assert "board_classes[1] must be an integer" in error_of(pc.street_table, "river", tmp_path / "x",
                                                                   board_classes=(0, "2"))
+        for launch in ((1, 257), (0, 8), (1.0, 8), 8):
+            assert "launch must be (blocks >= 1, threads 1 .. 256)" in error_of(pc.street_table, "river",
+                                                                                tmp_path / "x", launch=launch)
         assert not (tmp_path / "x").exists()
 
     @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])

@@ -34,14 +34,15 @@ from typing import Any
 import numpy as np
 
 from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, TURN_CARDS
+from ..cards import integer_or_none
 from ..kernels import combo_scan, iso as cpu_iso, primitives
 from ..kernels.combo_scan import MAX_COMBOS
 from ..kernels.handstrength import pair_table
 from ._support import simulated
 from .device import U64, cuda, from_cpu, suit_rank_bit, tables as device_tables, value_of_bits
 
-__all__ = ["scan_boards", "start_scan", "PendingScan", "board_half_points", "combo_numbers", "SCAN_THREADS",
-           "SCRATCH_BYTES"]
+__all__ = ["scan_boards", "start_scan", "PendingScan", "board_half_points", "combo_numbers", "check_launch",
+           "SCAN_THREADS", "SCRATCH_BYTES"]
 
 #: The most threads of a block (its shared prefix sums hold one partial sum a thread).
 SCAN_THREADS = 256
@@ -246,12 +247,27 @@ def _device_pairs():
     return _PAIRS[0]
 
 
+def check_launch(launch: Any) -> tuple[int, int] | None:
+    """``launch`` as the scan takes it: None (the default shape), or ``(blocks, threads)``, two
+    integers, ``blocks >= 1`` and ``threads`` 1 .. :data:`SCAN_THREADS`; else a ValueError.
+
+    >>> check_launch((2, 8)), check_launch(None)
+    ((2, 8), None)
+    """
+    if launch is None:
+        return None
+    shape = None
+    if isinstance(launch, (tuple, list)) and len(launch) == 2:
+        shape = tuple(integer_or_none(x) for x in launch)
+    if shape is None or None in shape or not (shape[0] >= 1 and 1 <= shape[1] <= SCAN_THREADS):
+        raise ValueError(f"launch must be (blocks >= 1, threads 1 .. {SCAN_THREADS}), two integers, got {launch!r}")
+    return shape
+
+
 def _launch(n_boards: int, bins: int, river: bool, launch: tuple[int, int] | None) -> tuple[int, int]:
-    if launch is not None:
-        blocks, threads = launch
-        if not (1 <= blocks and 1 <= threads <= SCAN_THREADS):
-            raise ValueError(f"launch must be (blocks >= 1, threads 1..{SCAN_THREADS}), got {launch!r}")
-        return blocks, threads
+    shape = check_launch(launch)
+    if shape is not None:
+        return shape
     if simulated():  # each thread a Python thread, and a block's threads contend for the simulator's locks
         return max(1, min(n_boards, 2)), 1
     cap = cuda.get_current_device().MULTIPROCESSOR_COUNT * 8

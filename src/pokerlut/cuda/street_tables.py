@@ -23,7 +23,7 @@ import numpy as np
 from ..abstraction.streets import (DEFAULT_STREET_BINS, StreetTable, canonical_boards, fill_street_table,
                                    finish_block)
 from ..cards import integer_or_none, shown
-from .street_scan import PendingScan, start_scan
+from .street_scan import PendingScan, check_launch, start_scan
 
 __all__ = ["street_table", "street_block", "start_block", "chunks", "CHUNK_BYTES"]
 
@@ -104,6 +104,7 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = DEF
         raise TypeError(f"chunk_bytes must be an integer, got {shown(chunk_bytes)} ({type(chunk_bytes).__name__})")
     if size < 1:
         raise ValueError(f"chunk_bytes must be at least 1, got {size:,}")
+    check_launch(launch)
 
     def write(plan: dict, out: Any, bar: Any, x: int, y: int, scan: PendingScan) -> None:
         out.write(x, y, finish_block(plan, scan.result(), dtype))
