@@ -60,9 +60,10 @@ from .cards import format_cards, shown  # noqa: F401  (format_cards: the example
 from ._messages import sizes_text
 from .constants import CLASS_BOARD_SIZES, DRAW_BOARD_SIZES, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, N_NATURAL, N_RANKS, N_SUITS
 from .kernels import registry
-from .kernels.iso import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, FLOP_BOARDS, FLOP_POSITIONS_SHIFT,
-                          FLOP_SEGMENT_SHIFT, FREE_AT, HASH_AT, MAX_ROUNDS, OFFSET_BLOCK_BITS,
-                          PAIRS, PEXT_AT, SEGMENT_ROW, SPEC_ROUND_OF, SPEC_SIZE)
+from .kernels.iso_index import (BINOM_AT, BINOM_ROW, CARD_BITS, CONFIG_ROW, HASH_AT, MAX_ROUNDS, PEXT_AT, SPEC_ROUND_OF,
+                                SPEC_SIZE)
+from .kernels.iso_streets import (FLOP_BOARDS, FLOP_POSITIONS_SHIFT, FLOP_SEGMENT_SHIFT, FREE_AT, OFFSET_BLOCK_BITS,
+                                  PAIRS, SEGMENT_ROW)
 from .tables import load_table_set
 from .typing import HandsLike
 
