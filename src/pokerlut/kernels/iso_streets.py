@@ -6,10 +6,12 @@ flop table and the loops behind :func:`street_rows`, the kernel of :class:`poker
 
 from __future__ import annotations
 
+import math
+
 import numba as nb
 import numpy as np
 
-from ..constants import N_NATURAL
+from ..constants import FLOP_CARDS, HOLDEM_HOLE, N_NATURAL
 from .compile import jitted
 from .intrinsics import opaque, popcount, trailing_zeros
 from .iso_index import (CARD_BITS, CONFIG_ROW, SPEC_CHECKED, SPEC_FIRST, SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND,
@@ -204,13 +206,14 @@ def street_loop(holes, boards, spec, small, config, hmult, hshift, board_base, b
 #: ids, at its colex number :func:`flop_number`), one word: its board class's offset in bits 0-31,
 #: its row of ``segments`` (configuration and equality word) in bits 32-39, its suits' sorted
 #: positions in bits 40-47 and its blocks' first positions in bits 48-55 (:func:`board_frame`).
-FLOP_BOARDS = 22_100
+FLOP_BOARDS = math.comb(N_NATURAL, FLOP_CARDS)  # 22,100
 FLOP_SEGMENT_SHIFT = 32
 FLOP_POSITIONS_SHIFT = 40
 FLOP_STARTS_SHIFT = 48
 _LAST_FLOP = U64(FLOP_BOARDS - 1)
 _BYTE = U64(255)
 _LOW32 = U64(0xFFFFFFFF)
+_FLOP_DEAL = U64(HOLDEM_HOLE + FLOP_CARDS)  # the cards of a hand on the flop
 
 
 @nb.njit(inline="always", nogil=True)
@@ -237,7 +240,7 @@ def flop_loop(holes, boards, config, flop_boards, segments, out, checked):
         h = config[x & U64(63)] | config[y & U64(63)]
         board_bits = (config[a & U64(63)] | config[b & U64(63)]) | config[c & U64(63)]
         # five distinct natural ids exactly when the five suit-rank bits are distinct
-        if checked and (max(max(x, y), max(a, max(b, c))) >= U64(N_NATURAL) or popcount(h | board_bits) != U64(5)):
+        if checked and (max(max(x, y), max(a, max(b, c))) >= U64(N_NATURAL) or popcount(h | board_bits) != _FLOP_DEAL):
             out[i] = -1
             bad += 1
             continue
@@ -267,7 +270,8 @@ def street_rows(holes, boards, spec, small, config, hmult, hshift, board_base, b
     n_board = spec[SPEC_SECOND]
     n_rounds = spec[SPEC_ROUNDS]
     mode = spec[SPEC_CHECKED]
-    if n_hole == 2 and n_board == 3 and n_rounds == 1 and mode != 2 and flop_boards.shape[0] == FLOP_BOARDS:
+    if n_hole == HOLDEM_HOLE and n_board == FLOP_CARDS and n_rounds == 1 and mode != 2 and \
+            flop_boards.shape[0] == FLOP_BOARDS:
         if mode == 1:
             return flop_loop(holes, boards, config, flop_boards, segments, out, True)
         return flop_loop(holes, boards, config, flop_boards, segments, out, False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from ..constants import N_NATURAL, NO_CARD
 from .compile import jitted
 from .iso_index import CARD_BITS, CONFIG_ROW, SPEC_ROUNDS, SPEC_SECOND, SPEC_FIRST, config_row, multiset_term
 from .iso_streets import (FREE_AT, N_PAIRS, PAIRS_FIRST, PAIRS_SECOND, SEGMENT_ROW, START_WORD, board_keys,
@@ -155,7 +156,7 @@ def waugh_masks(x, n_rounds, binom, offsets, unconfig, a):
 def write_cards(mm, holes, boards, i, j, n_hole):
     """Write the cards of suit-rank bits ``mm`` by descending id from column ``j`` of row ``i``
     (columns below ``n_hole`` are ``holes``, the rest ``boards``); the next free column."""
-    for card in range(51, -1, -1):
+    for card in range(N_NATURAL - 1, -1, -1):
         if (mm >> (((U64(card) & _THREE) << _FOUR) + (U64(card) >> _TWO))) & _ONE:
             if j < n_hole:
                 holes[i, j] = card
@@ -169,7 +170,7 @@ def unindex_rows(index, spec, binom, offsets, unconfig, holes, boards, a):
     """The canonical hand of each index of an :class:`pokerlut.iso.Indexer` (suit ``p`` holds the
     pattern of sorted position ``p``, each round's cards by descending id), into the columns of
     ``holes`` then ``boards`` (``spec``); ``a`` is (4,) uint64 scratch.  Indices outside
-    ``0 .. count - 1`` get rows of 255 and are counted."""
+    ``0 .. count - 1`` get rows of :data:`~pokerlut.constants.NO_CARD` (255) and are counted."""
     n_hole = spec[SPEC_FIRST]
     n_board = spec[SPEC_SECOND]
     n_rounds = spec[SPEC_ROUNDS]
@@ -179,9 +180,9 @@ def unindex_rows(index, spec, binom, offsets, unconfig, holes, boards, a):
         x = index[i]
         if x < 0 or x >= total:
             for j in range(n_hole):
-                holes[i, j] = 255
+                holes[i, j] = NO_CARD
             for j in range(n_board):
-                boards[i, j] = 255
+                boards[i, j] = NO_CARD
             bad += 1
             continue
         m0, m1, m2, m3 = waugh_masks(x, n_rounds, binom, offsets, unconfig, a)
@@ -216,7 +217,7 @@ def street_unindex_rows(index, spec, binom, offsets, unconfig, small, config, hm
     """The canonical hand of each street index (hole cards and a board; ``spec``'s rounds are the
     board's): the board class is the last ``b`` with ``board_offsets[b] <= x``, its canonical board
     the board indexer's; the hole cards go to the first suits of their blocks (the higher rank
-    first where two suits of one block hold one each).  Bad indices: rows of 255, counted."""
+    first where two suits of one block hold one each).  Bad indices: rows of ``NO_CARD``, counted."""
     n_board = spec[SPEC_SECOND]
     n_rounds = spec[SPEC_ROUNDS]
     bad = 0
@@ -225,10 +226,10 @@ def street_unindex_rows(index, spec, binom, offsets, unconfig, small, config, hm
     for i in range(index.shape[0]):
         x = index[i]
         if x < 0 or x >= total:
-            holes[i, 0] = 255
-            holes[i, 1] = 255
+            holes[i, 0] = NO_CARD
+            holes[i, 1] = NO_CARD
             for j in range(n_board):
-                boards[i, j] = 255
+                boards[i, j] = NO_CARD
             bad += 1
             continue
         lo = 0
