@@ -5,7 +5,7 @@ ceiling kernel, one thread, the calling thread's CPU time, median of the rounds.
     NUMBA_NUM_THREADS=1 python benchmarks/gap_stages.py [--rounds 7] [--only index mc badugi]
 
 * flop suit-class indexing: the five cards' suit-rank bits and the check; the board's part read from
-  the flop table; the whole row (the hole part, :func:`pokerlut.kernels.iso.hole_part`); the kernel.
+  the flop table; the whole row (the hole part, :func:`pokerlut.kernels.iso_streets.hole_part`); the kernel.
 * Monte Carlo, AhKh against any two cards preflop (the heads-up dealt loop of
   :func:`pokerlut.kernels.equity.dealt_trials`): the shuffle alone; the hands' keys; both hands
   ranked; settled (:func:`pokerlut.kernels.equity.settle_batch`); ``equity()`` whole.
@@ -29,7 +29,7 @@ from pokerlut.equities import equity
 from pokerlut.equities.holdem import _tables
 from pokerlut.kernels import badugi as B
 from pokerlut.kernels import equity as E
-from pokerlut.kernels import iso as K
+from pokerlut.kernels import iso_streets as K
 from pokerlut.kernels.intrinsics import popcount, unlikely
 from pokerlut.kernels.primitives import add_card, first_card, hand_value_of_bits, suit_rank_bit
 from pokerlut.tables import load_table_set

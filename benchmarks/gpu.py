@@ -60,6 +60,10 @@ def main() -> int:
     import pokerlut.cuda as pc
 
     pc.require()
+    if small:  # the simulator's per-call locks convoy at random without this (pokerlut.cuda.simulator)
+        from pokerlut.cuda.simulator import yield_simulator_locks
+
+        yield_simulator_locks()
     global cuda  # a module global, as numba-cuda's simulator expects of the kernels' ``cuda``
     from numba import cuda
 

@@ -122,44 +122,21 @@ else:  # ------------------------------------------------------------------- in 
     import doctest
     import faulthandler
     import importlib
-    import threading
-    import time
-    from collections import defaultdict
     from itertools import combinations
     from math import comb
 
     from numba import cuda
-    from numba.cuda.simulator import kernelapi as simulator_kernelapi
 
     import pokerlut
     import pokerlut.cuda as pc
+    from pokerlut.cuda.simulator import yield_simulator_locks
     from pokerlut.cuda import batch, device, engines
     from pokerlut.ranges import parse_omaha_range
     from pokerlut.sampling import random_hands
     from pokerlut.variants import get_variant
 
-    class YieldingLock:
-        """A lock whose waiters yield the interpreter instead of sleeping in the kernel.
-
-        The simulator runs each CUDA thread as a Python thread and takes a lock on every
-        device-function call (``kernelapi.swapped_cuda_module``).  A thread preempted while holding
-        it makes the others block on it, and each hand-over then waits for a thread switch (a lock
-        convoy): the Omaha hi-lo Monte Carlo check ran for over 30 minutes instead of 2 s, the guide's
-        kernel past 300 s, at random.  Waiters that poll and yield hand the interpreter straight back
-        to the holder."""
-
-        def __init__(self):
-            self._lock = threading.Lock()
-
-        def __enter__(self):
-            while not self._lock.acquire(blocking=False):
-                time.sleep(0)
-
-        def __exit__(self, *exc):
-            self._lock.release()
-
-    simulator_kernelapi._locks_register_lock = YieldingLock()
-    simulator_kernelapi._globals_locks = defaultdict(YieldingLock)
+    # the simulator's lock convoy (pokerlut.cuda.simulator): without this, a check ran 30 minutes, not 2 s
+    assert yield_simulator_locks()
 
     BEST_FIVE_GAMES = ("short-deck", "short-deck-straight-over-trips", "ace-five-low", "eight-or-better",
                        "deuce-seven-low", "stud", "razz")
@@ -187,8 +164,8 @@ else:  # ------------------------------------------------------------------- in 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
                     "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
                     "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
-                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.street_scan", "pokerlut.cuda.street_tables",
-                    "pokerlut.cuda.streets")
+                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.simulator", "pokerlut.cuda.street_scan",
+                    "pokerlut.cuda.street_tables", "pokerlut.cuda.streets")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):

@@ -63,8 +63,6 @@ MAX_LINES = 500
 #: Modules still over :data:`MAX_LINES`, with their count today (each may only shrink; ``None``: no
 #: count while another change reworks the module), and why.
 LONG_MODULES: dict[str, tuple[int | None, str]] = {
-    "kernels/iso.py": (None, "not yet split: the suit-isomorphism indexer's kernels (board part, hole part, flop table)"),
-    "iso.py": (None, "not yet split: the suit-isomorphism indexer's front (Indexer, StreetIndexer, counts)"),
 }
 
 

@@ -39,7 +39,7 @@ import numpy as np
 
 from .. import layout
 from ..constants import WILD
-from ..kernels import omaha as cpu_omaha, omaha_equity as cpu_omaha_equity, primitives
+from ..kernels import equity as cpu_equity, omaha as cpu_omaha, omaha_equity as cpu_omaha_equity, primitives
 from ..variants import VariantLike, best_five_variant
 from ._support import cuda_module, simulated
 
@@ -222,6 +222,7 @@ best_subset_of_bits = from_cpu(primitives.best_subset_of_bits)
 board_triples = from_cpu(cpu_omaha.board_triples)
 omaha_value = from_cpu(cpu_omaha.omaha_value)
 omaha_low = from_cpu(cpu_omaha.omaha_low)
+settle = from_cpu(cpu_equity.settle)
 settle_pot = from_cpu(cpu_omaha_equity.settle_pot)
 
 

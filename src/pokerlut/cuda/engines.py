@@ -39,7 +39,7 @@ from ..kernels.symmetry import canonical_boards
 from ..variants import BEST_FIVE_VARIANTS, VariantLike, best_five_variant
 from .batch import launch_shape
 from .combinations import MAX_SUBSET, binomials, unrank  # noqa: F401 (re-exported)
-from .device import cuda, hand_value, suit_rank_bit, tables as device_tables
+from .device import cuda, hand_value, settle, suit_rank_bit, tables as device_tables
 from .histogram import category_counts, strength_histogram  # noqa: F401 (re-exported)
 
 __all__ = ["strength_histogram", "category_counts", "exact_equity", "monte_carlo_equity", "GpuEquity",
@@ -189,24 +189,10 @@ def _exact_kernel(live, k, binom, n_boards, chunk, n_listed, listed, listed_weig
 @cuda.jit(device=True)
 def _settle(players, keys, bits, board_key, board_bits, t, bases, values, strengths, acc, weight):
     """Rank the seven cards of each of the first ``players`` and credit the best ``weight`` times:
-    pot share, win alone or tie."""
-    best = np.uint16(0)
+    pot share, win alone or tie (the CPU's :func:`pokerlut.kernels.equity.settle`)."""
     for p in range(players):
-        s = hand_value(t, keys[p] + board_key, bits[p] | board_bits, 7, bases, values)
-        strengths[p] = s
-        best = max(best, s)
-    count = 0
-    for p in range(players):
-        if strengths[p] == best:
-            count += 1
-    share = SHARE_UNITS // count
-    for p in range(players):
-        if strengths[p] == best:
-            acc[p, 2] += weight * share
-            if count == 1:
-                acc[p, 0] += weight
-            else:
-                acc[p, 1] += weight
+        strengths[p] = hand_value(t, keys[p] + board_key, bits[p] | board_bits, 7, bases, values)
+    settle(strengths, players, weight, acc, False)
 
 
 def _result(totals: np.ndarray, n: float, count: int, method: str) -> GpuEquity:

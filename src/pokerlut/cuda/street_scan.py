@@ -13,7 +13,7 @@ A flop or turn board's block runs the scan on every completion of the board (1,1
 completion's cards dead) and sums each combo's half-points, their squares and a histogram of
 them, as :func:`pokerlut.kernels.handstrength.street_features` does; every combo's numbers are
 then written at its street index (the board class's offset plus the hole part,
-:func:`pokerlut.kernels.iso.hole_part` compiled for the device from its own source), or at
+:func:`pokerlut.kernels.iso_streets.hole_part` compiled for the device from its own source), or at
 ``board * combos + combo`` for boards that are not a street's canonical ones.
 
 Combos are numbered by their cards' deck positions ``i < j`` (the board's cards taken out of
@@ -35,7 +35,7 @@ import numpy as np
 
 from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, TURN_CARDS
 from ..cards import integer_or_none
-from ..kernels import combo_scan, iso as cpu_iso, primitives
+from ..kernels import combo_scan, iso_index, iso_streets, primitives
 from ..kernels.combo_scan import MAX_COMBOS
 from ..kernels.handstrength import pair_table
 from ._support import simulated
@@ -54,14 +54,14 @@ _COUNTS = NATURAL_STRENGTHS + 2  # counts by strength 0 .. 7462, then one past f
 _ONE = U64(1)
 _BYTE = U64(255)
 _SHAPE_MASK = U64(0xFFFF)
-_SEGMENT_ROW = U64(cpu_iso.SEGMENT_ROW)
+_SEGMENT_ROW = U64(iso_streets.SEGMENT_ROW)
 _NO_STRENGTH = np.uint16(0)
 
 # a board's key and the hole part of a street index, from the CPU's source (callees first)
 board_key = from_cpu(combo_scan.board_key)
-nonzero = from_cpu(cpu_iso.nonzero)
-ordered = from_cpu(cpu_iso.ordered)
-hole_part = from_cpu(cpu_iso.hole_part)
+nonzero = from_cpu(iso_streets.nonzero)
+ordered = from_cpu(iso_index.ordered)
+hole_part = from_cpu(iso_streets.hole_part)
 
 
 @cuda.jit(device=True)

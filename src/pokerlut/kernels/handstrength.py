@@ -31,8 +31,8 @@ import numpy as np
 from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, TURN_CARDS
 from .combo_scan import MAX_COMBOS, RADIX, ScanScratch, board_key, board_scan, count_digits, radix_sort, scan_scratch
 from .compile import compile_kernel
-from .iso import (SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, board_frame, board_keys_call, config_row, deal_masks,
-                  hole_part)
+from .iso_index import SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, config_row, deal_masks
+from .iso_streets import board_frame, board_keys_call, hole_part
 from .primitives import suit_rank_bit, value_of_bits
 
 U64 = np.uint64
@@ -138,7 +138,7 @@ def pair_table() -> np.ndarray:
 @nb.njit(inline="always", nogil=True)
 def board_frame_of(m0, m1, m2, m3, n_rounds, small, config, hmult, hshift):
     """``(seg_row, pos_word, starts)`` of a board given its rounds' suit-rank bits (see
-    :func:`pokerlut.kernels.iso.hole_part`); once a board, so its keys come from a call."""
+    :func:`pokerlut.kernels.iso_streets.hole_part`); once a board, so its keys come from a call."""
     k0, k1, k2, k3 = board_keys_call(m0, m1, m2, m3, n_rounds, small)
     crow = config_row(k0 >> _TWO, k1 >> _TWO, k2 >> _TWO, k3 >> _TWO, small, hmult, hshift)
     e, pos_word, starts = board_frame(k0, k1, k2, k3)

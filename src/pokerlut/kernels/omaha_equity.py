@@ -25,7 +25,7 @@ import numpy as np
 from .. import layout
 from ..constants import BOARD_CARDS, N_NATURAL, N_SUITS, OMAHA_HOLE_SIZES
 from .compile import compile_kernel, jitted
-from .equity import MAX_ATTEMPTS, SHARE_UNIT, splitmix
+from .equity import MAX_ATTEMPTS, SHARE_UNIT, settle, splitmix
 from .intrinsics import popcount
 from .omaha import PREFETCH_AHEAD, board_row, prefetch_row, suited_pairs_value
 from .primitives import flush_suit
@@ -57,7 +57,13 @@ MAX_PAIRS = comb(max(OMAHA_HOLE_SIZES), 2)
 
 @nb.njit(inline="always", nogil=True)
 def settle_pot(high, low, n_players, hilo, weight, out, squares):
-    """Share one pot among the players by their high (and low) values, into ``out``."""
+    """Share one pot among the players by their high (and low) values, into ``out``: a high-only pot
+    as :func:`pokerlut.kernels.equity.settle` shares it (columns 0-3); in hi-lo, half to the best
+    high hands and half to the best qualifying lows (the whole pot to the high hands on a board
+    without one), with the halves in :data:`HIGH_HALF`, :data:`LOW_HALF`, :data:`HIGH_NO_LOW`."""
+    if not hilo:
+        settle(high, n_players, weight, out, squares)
+        return
     best = high[0]
     for p in range(1, n_players):
         best = max(best, high[p])
@@ -65,14 +71,13 @@ def settle_pot(high, low, n_players, hilo, weight, out, squares):
     for p in range(n_players):
         n_high += high[p] == best
     best_low = np.uint16(1)
+    for p in range(n_players):
+        best_low = max(best_low, low[p])
     n_low = 0
-    if hilo:
+    if best_low > 1:
         for p in range(n_players):
-            best_low = max(best_low, low[p])
-        if best_low > 1:
-            for p in range(n_players):
-                n_low += low[p] == best_low
-    pot = 2 * SHARE_UNIT if hilo else SHARE_UNIT
+            n_low += low[p] == best_low
+    pot = 2 * SHARE_UNIT
     high_part = (pot if n_low == 0 else SHARE_UNIT) // n_high
     low_part = SHARE_UNIT // n_low if n_low else 0
     for p in range(n_players):
@@ -88,12 +93,11 @@ def settle_pot(high, low, n_players, hilo, weight, out, squares):
         out[p, 2] += weight * units
         if squares:
             out[p, 3] += weight * units * units
-        if hilo:
-            high_half = np.int64(SHARE_UNIT // n_high) if high[p] == best else np.int64(0)
-            out[p, HIGH_HALF] += weight * high_half
-            out[p, LOW_HALF] += weight * (low_part if n_low and low[p] == best_low else 0)
-            if n_low == 0:
-                out[p, HIGH_NO_LOW] += weight * high_half
+        high_half = np.int64(SHARE_UNIT // n_high) if high[p] == best else np.int64(0)
+        out[p, HIGH_HALF] += weight * high_half
+        out[p, LOW_HALF] += weight * (low_part if n_low and low[p] == best_low else 0)
+        if n_low == 0:
+            out[p, HIGH_NO_LOW] += weight * high_half
 
 
 @nb.njit(inline="always", nogil=True)

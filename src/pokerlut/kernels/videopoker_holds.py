@@ -48,6 +48,25 @@ def index_holds(hand, cs, ps, idx, orig, binom, popcount, highbit):
         orig[msk] = orig[prev] | (1 << ps[hb])
 
 
+@jitted(inline=True)
+def summed_payouts(f, idx, offsets, paylev, class5, pay, popcount):
+    """``f[H]``, every hold ``H``'s payout summed over its draws (unscaled), from the subsets'
+    indexes ``idx``: each subset's ``paylev`` row (the dealt hand's own pay for all five), then the
+    superset Moebius transform over the discards."""
+    f[0] = paylev[offsets[0]]
+    for msk in range(1, 32):
+        k = popcount[msk]
+        if k < FIVE_CARDS:
+            f[msk] = paylev[offsets[k] + idx[msk]]
+        else:
+            f[msk] = pay[class5[idx[msk]]]
+    for b in range(5):
+        bit = 1 << b
+        for msk in range(32):
+            if not (msk & bit):
+                f[msk] -= f[msk | bit]
+
+
 @jitted()
 def hold_values(hands, out_masks, out_values, binom, offsets, paylev, class5, pay, scale, popcount, highbit,
                 ints, f):
@@ -67,18 +86,7 @@ def hold_values(hands, out_masks, out_values, binom, offsets, paylev, class5, pa
     n_out = out_masks.shape[1]
     for i in range(hands.shape[0]):
         index_holds(hands[i], cs, ps, idx, orig, binom, popcount, highbit)
-        f[0] = paylev[offsets[0]]
-        for msk in range(1, 32):
-            k = popcount[msk]
-            if k < FIVE_CARDS:
-                f[msk] = paylev[offsets[k] + idx[msk]]
-            else:
-                f[msk] = pay[class5[idx[msk]]]
-        for b in range(5):
-            bit = 1 << b
-            for msk in range(32):
-                if not (msk & bit):
-                    f[msk] -= f[msk | bit]
+        summed_payouts(f, idx, offsets, paylev, class5, pay, popcount)
         for msk in range(32):
             f[msk] *= scale[5 - popcount[msk]]
         if n_out == 1:
@@ -145,20 +153,10 @@ def best_holds_kernel(deals, out_mask, out_value, out_counts, binom, offsets, pa
     n_cls = counts.shape[1]
     for i in range(deals.shape[0]):
         idx[0] = 0
-        f[0] = paylev[offsets[0]]
-        for msk in range(1, 32):
+        for msk in range(1, 32):  # the rows are sorted already: index the subsets directly
             hb = highbit[msk]
-            k = popcount[msk]
-            idx[msk] = idx[msk ^ (1 << hb)] + binom[np.int64(deals[i, hb]), k]
-            if k < FIVE_CARDS:
-                f[msk] = paylev[offsets[k] + idx[msk]]
-            else:
-                f[msk] = pay[class5[idx[msk]]]
-        for b in range(5):
-            bit = 1 << b
-            for msk in range(32):
-                if not (msk & bit):
-                    f[msk] -= f[msk | bit]
+            idx[msk] = idx[msk ^ (1 << hb)] + binom[np.int64(deals[i, hb]), popcount[msk]]
+        summed_payouts(f, idx, offsets, paylev, class5, pay, popcount)
         best = 0
         best_value = f[0] * scale[5]
         for msk in range(1, 32):
