@@ -183,7 +183,7 @@ else:  # ------------------------------------------------------------------- in 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
                     "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
                     "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
-                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.streets")
+                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.omaha_random", "pokerlut.cuda.streets")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):
@@ -575,7 +575,12 @@ else:  # ------------------------------------------------------------------- in 
                                                                 trials=0)
         assert error_of(pc.exact_equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha") == \
             error_of(pokerlut.equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha")
-        assert "not 'random'" in error_of(pc.exact_equity, ["AhKhQdQc", "random"], variant="omaha")
+        for players, board, variant in [(["AhKhQdQc", "random"], "2c 3c 4c", "omaha"),
+                                        (["AhKhQdQc", "random"], "", "omaha-hilo"),
+                                        (["AhKhQdQc9s", "random"], "", "omaha"),
+                                        (["AhKhQdQc", "random", "random"], "", "omaha")]:
+            assert "with a 'random' player answers Omaha high preflop" in error_of(pc.exact_equity, players, board,
+                                                                                  variant=variant)
         assert "not served" in error_of(engines.exact_equity, ["AhKh", "QdQc"], variant="stud")
 
     @pytest.mark.parametrize("players, board, dead, variant", [
@@ -600,6 +605,41 @@ else:  # ------------------------------------------------------------------- in 
             np.testing.assert_allclose(side, getattr(want, name), rtol=0, atol=1e-12)
         again = pc.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=5)
         np.testing.assert_array_equal(again.equity, got.equity)
+
+    def _keep_only(players: list[str], keep) -> list[int]:
+        """The dead cards that leave, besides the players' fixed hands, only the cards ``keep`` accepts."""
+        held = {int(c) for p in players if p != "random" and "," not in p for c in pokerlut.parse_cards(p)}
+        return [c for c in range(52) if not keep(c) and c not in held]
+
+    @pytest.mark.parametrize("players, keep, launch", [
+        (["random", "AdAcKdKc"], lambda c: c // 4 >= 9, (3, 2)),                      # J..A: 8 cards left
+        (["AdAcJdTc", "random"], lambda c: c // 4 >= 8 and c % 4 < 3, None),       # T..A, three suits: flushes
+        (["AAKK, 0.5(QQJJ)", "random"], lambda c: c // 4 >= 9, None),             # a range: suit classes, weights
+    ])
+    def test_omaha_exact_against_random_equals_the_cpu(players, keep, launch):
+        """The device's counting against a random hand (pokerlut.cuda.omaha_random) on decks the dead
+        cards make small; the CPU engine it must equal to the last bit is itself checked against a
+        brute force on such decks (tests/omaha/test_omaha_random.py)."""
+        dead = _keep_only(players, keep)
+        got = pc.exact_equity(players, dead=dead, variant="omaha", launch=launch)
+        want = pokerlut.equity(players, dead=dead, variant="omaha", exact=True)
+        assert got.method == "exact" and got.n == want.n and got.sides == {}
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_array_equal(getattr(got, name), getattr(want, name))
+
+    def test_omaha_random_board_counts_on_the_full_deck_equal_the_cpu():
+        """Two board rank multisets of the whole deck (two distinct ranks each: no flush pattern, so the
+        simulator can afford all 1,820 random hands' multisets), board by board against the CPU kernel."""
+        from pokerlut.cuda import omaha_random as gpu_random
+        from pokerlut.equities import omaha_random as cpu_random
+
+        hero = pokerlut.parse_cards("AdAcJdTc")
+        boards = np.array([[5, 5, 5, 9, 9], [0, 0, 0, 11, 11]])
+        counted, got = gpu_random.omaha_random_board_counts(hero[None], [], boards)
+        want = cpu_random.omaha_random_board_counts(hero, np.zeros(0, np.uint8), boards)
+        np.testing.assert_array_equal(counted, boards)
+        np.testing.assert_array_equal(got[0], want)
+        assert want.sum(axis=1).min() > 0
 
     def test_omaha_monte_carlo_is_the_same_whatever_the_launch_shape():
         deal = (["As 2s Ad 3d", "random", "KK**"], "4c 7d Ks")

@@ -12,7 +12,8 @@ one error naming what is missing (:func:`require`); :func:`available` asks witho
   :func:`category_counts` (every hand, enumerated in the kernel), :func:`exact_equity` (every board
   and every combination of the players' combos), :func:`monte_carlo_equity` (a counter-based generator: the same seed gives the same
   numbers whatever the launch shape) (:mod:`.engines`); Hold'em, and Omaha and Omaha hi-lo with
-  ``variant="omaha"`` / ``"omaha-hilo"`` (:mod:`.omaha_equity`); :func:`river_hand_strength` and
+  ``variant="omaha"`` / ``"omaha-hilo"`` (:mod:`.omaha_equity`; a hand against ``"random"``
+  preflop exactly: :mod:`.omaha_random`); :func:`river_hand_strength` and
   the street tables' entries, river, turn and flop (:mod:`.streets`).
 * Device functions for your own ``@cuda.jit`` kernels: :mod:`pokerlut.cuda.device`.
 

@@ -45,7 +45,7 @@ from ._support import cuda_module, simulated
 
 cuda = cuda_module()
 
-__all__ = ["DeviceTables", "tables", "rank", "rank_checked", "empty", "add", "value", "category", "compare",
+__all__ = ["DeviceTables", "tables", "device_id", "rank", "rank_checked", "empty", "add", "value", "category", "compare",
            "strength_of", "device_function", "from_cpu"]
 
 U64 = np.uint64
@@ -95,7 +95,12 @@ _UPLOADED: dict = {}
 _LOCK = threading.Lock()
 
 
-def _device_id() -> int:
+def device_id() -> int:
+    """The index of the device kernels run on now (0 in the simulator).
+
+    >>> device_id() >= 0
+    True
+    """
     if simulated():
         return 0
     return int(cuda.get_current_device().id)
@@ -114,7 +119,7 @@ def tables(variant: VariantLike = "high") -> DeviceTables:
     if table_set.suit_sets:
         raise ValueError(f"the {v.name} game (hands keyed by their suits' rank masks) is not served on the GPU; "
                          f"use pokerlut.evaluate")
-    key = (id(table_set), _device_id())
+    key = (id(table_set), device_id())
     with _LOCK:
         found = _UPLOADED.get(key)
         if found is None:
