@@ -181,7 +181,7 @@ else:  # ------------------------------------------------------------------- in 
             faulthandler.cancel_dump_traceback_later()
 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
-                    "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
+                    "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device", "pokerlut.cuda.devices",
                     "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
                     "pokerlut.cuda.omaha_equity", "pokerlut.cuda.omaha_random", "pokerlut.cuda.streets")
 
@@ -395,6 +395,44 @@ else:  # ------------------------------------------------------------------- in 
         try:
             type(host).__dlpack_device__ = lambda self: (1, 0)  # host memory: read as the CPU reads it
             assert not batch.is_device_array(host)
+        finally:
+            del sys.modules["fakedl"]
+
+    def test_choosing_the_device_by_index():
+        """The simulator has one device: index 0 runs (by ``device=`` and by ``use_device``), index 1
+        is the error naming it and the count, a negative index or a non-integer is refused."""
+        hands = random_hands(50, 7, seed=31)
+        want = pokerlut.evaluate(hands)
+        assert pc.device_count() == 1
+        np.testing.assert_array_equal(pc.evaluate(hands, device=0), want)
+        np.testing.assert_array_equal(pc.evaluate(cuda.to_device(hands), device=np.int64(0)).copy_to_host(), want)
+        with pc.use_device(0) as index:
+            assert index == 0
+            np.testing.assert_array_equal(pc.evaluate(hands), want)
+        assert pc.exact_equity(["AhKh", "QdQc"], "2c 7d 8s 3h", device=0).n == 44
+        missing = "ValueError: device 1 does not exist: this machine has 1 CUDA device (indices 0..0)"
+        assert error_of(pc.evaluate, hands, device=1) == missing
+        assert error_of(pc.monte_carlo_equity, ["AhKh", "random"], trials=10, device=1) == missing
+        with pytest.raises(ValueError, match=r"^device 1 does not exist: this machine has 1 CUDA device"):
+            with pc.use_device(1):
+                raise AssertionError("the block ran on a device that does not exist")
+        assert error_of(pc.category, np.ones(3, np.uint16), device=-1) == \
+            "ValueError: device must be a CUDA device index 0 or more, got -1"
+        for bad in ("0", 0.0, True, None):
+            message = error_of(pc.use_device(bad).__enter__)
+            assert message.startswith("TypeError: device must be the integer index of a CUDA device, got "), message
+        assert error_of(pc.strength_histogram, 5, device="1").startswith("TypeError: device must be the integer")
+
+    def test_arrays_on_another_device_are_refused_by_name():
+        fakedl = fake_dlpack_library()
+        try:
+            hands = fakedl.Array(random_hands(20, 5, seed=32))
+            type(hands).__dlpack_device__ = lambda self: (2, 1)  # CUDA memory of device 1
+            message = error_of(pc.evaluate, hands)
+            assert message.startswith("ValueError: the hands live on CUDA device 1, but this call runs on device 0: "
+                                      "pass device=1"), message
+            holes = fakedl.Array(random_hands(20, 4, seed=33))
+            assert "the holes live on CUDA device 1" in error_of(pc.evaluate_omaha, holes, "2c 7d 8s")
         finally:
             del sys.modules["fakedl"]
 

@@ -41,11 +41,12 @@ from .. import layout
 from ..constants import WILD
 from ..kernels import omaha as cpu_omaha, omaha_equity as cpu_omaha_equity, primitives
 from ..variants import VariantLike, best_five_variant
-from ._support import cuda_module, simulated
+from ._support import cuda_module
+from .devices import current_index
 
 cuda = cuda_module()
 
-__all__ = ["DeviceTables", "tables", "device_id", "rank", "rank_checked", "empty", "add", "value", "category", "compare",
+__all__ = ["DeviceTables", "tables", "rank", "rank_checked", "empty", "add", "value", "category", "compare",
            "strength_of", "device_function", "from_cpu"]
 
 U64 = np.uint64
@@ -95,17 +96,6 @@ _UPLOADED: dict = {}
 _LOCK = threading.Lock()
 
 
-def device_id() -> int:
-    """The index of the device kernels run on now (0 in the simulator).
-
-    >>> device_id() >= 0
-    True
-    """
-    if simulated():
-        return 0
-    return int(cuda.get_current_device().id)
-
-
 def tables(variant: VariantLike = "high") -> DeviceTables:
     """The tables of a best-five game (or of three-card rows) on the current device: uploaded on
     first use, then cached per game and device.
@@ -119,7 +109,7 @@ def tables(variant: VariantLike = "high") -> DeviceTables:
     if table_set.suit_sets:
         raise ValueError(f"the {v.name} game (hands keyed by their suits' rank masks) is not served on the GPU; "
                          f"use pokerlut.evaluate")
-    key = (id(table_set), device_id())
+    key = (id(table_set), current_index())
     with _LOCK:
         found = _UPLOADED.get(key)
         if found is None:

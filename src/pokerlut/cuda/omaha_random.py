@@ -40,7 +40,8 @@ from ..equities.omaha_random import (HERO_CARDS, count_shapes, equity_of_counts,
 from ..kernels import omaha as cpu_omaha
 from ..omaha import omaha_tables
 from ._support import simulated
-from .device import U64, cuda, device_id, from_cpu
+from .device import U64, cuda, from_cpu
+from .devices import current_index
 
 __all__ = ["omaha_random_exact_equity", "omaha_random_board_counts", "live_shapes", "supports_omaha_random",
            "MAX_PATTERNS"]
@@ -259,7 +260,7 @@ _LOCK = threading.Lock()
 
 def _device_omaha_tables(t) -> tuple:
     """``(cards, rows, values)`` of the Omaha tables on the current device, uploaded once per device."""
-    key = device_id()
+    key = current_index()
     with _LOCK:
         found = _UPLOADED.get(key)
         if found is None:
