@@ -153,6 +153,8 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
     """
     v, deal = _deal(players, board, dead, variant)
     hilo = v.rule.hilo
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     if any(p.hole is None and p.range is None for p in deal.players):
         if supports_omaha_random(deal):
             r = omaha_random_exact_equity(deal, launch=launch)
@@ -164,8 +166,6 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
     holes, weights = omaha_combinations([_hands(deal, p) for p in range(n_players)], MAX_DEALS)
     if len(holes) == 0:
         raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
-    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
-        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     n_hole = holes.shape[1] // n_players
     masks = hand_masks(holes)
     common = int(np.bitwise_and.reduce(masks))
