@@ -29,7 +29,8 @@ def first_run(kernel: Any, piece: Callable[[int, int], int]) -> None:
     """``piece(0, 0)`` under the compile notice when ``kernel`` (a numba dispatcher) has not run yet
     in this process: that call compiles it or loads it from the cache.  Later calls skip it (a
     call of a kernel costs several microseconds, as much as the work of a small call).  Its
-    ``overloads`` tell (its ``signatures`` list them, at 10 us a read).
+    ``overloads`` tell (its ``signatures`` list them, at 10 us a read); a callable without them
+    (a wrapper) always gets the call.
 
     >>> calls = []
     >>> class Ran:
@@ -38,7 +39,7 @@ def first_run(kernel: Any, piece: Callable[[int, int], int]) -> None:
     >>> calls
     []
     """
-    if not kernel.overloads:
+    if not getattr(kernel, "overloads", None):
         with compile_notice("boards"):
             piece(0, 0)
 
