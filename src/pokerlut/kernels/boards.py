@@ -298,7 +298,8 @@ def make_range_outs_kernel():
             ok, known, hole_key, hole_bits, _ = hole_cards(holes, h, 2, cards)
             board_ok, board_known, board_sum, counts, board_mask, board_bits = board_cards(boards, b, n_board, cards)
             known |= board_known
-            if not all_dealt(ok and board_ok, known, 2 + n_board):
+            ok &= board_ok  # not ``ok and board_ok`` in the test: a branch less per row (2-3% of a row)
+            if not all_dealt(ok, known, 2 + n_board):
                 if bad < 0:
                     bad = i
                 continue
