@@ -4,8 +4,9 @@ round-robin so that the machine's noise hits every row alike (as ``interleaved.p
     python benchmarks/boards.py [--rows 1000000] [--rounds 7]
 
 Every round times each row once, in turn, on one thread; each row keeps its best round.  Times are
-given per 10^6 rows (outs: per call) and in T, the ceiling kernel's time for 10^6 random 7-card
-hands in the same run (its rows are 10^6 hands; a row of another size is scaled to 10^6).
+given per 10^6 rows (outs: per row, and per call in the rows of 100 calls of one hand) and in T, the
+ceiling kernel's time for 10^6 random 7-card hands in the same run (its rows are 10^6 hands; a row
+of another size is scaled to 10^6).
 The targets of the feature: made-hand and draw classes of 10^6 Hold'em flops in 0.5 s or less,
 outs of one hand against one hand on a flop in 50 us or less per call, in batches.
 """
@@ -68,7 +69,20 @@ def rows(n: int) -> dict[str, tuple[int, callable]]:
         "outs, one hand vs one hand, flops, to=flush/straight": (
             m, lambda: boards.outs(hero, board, opp, to=["flush", "straight"])),
         "outs, one hand vs 'random', flops": (200, lambda: boards.outs(r_hero, r_board, random_range)),
+        "outs, 100 calls of one hand vs one hand": (100, lambda: one_hand_calls(lambda: boards.outs(*ONE_HAND))),
+        "outs, 100 calls of one hand vs 'QQ+, AK'": (100, lambda: one_hand_calls(
+            lambda: boards.outs(*ONE_HAND[:2], "QQ+, AK"))),
     }
+
+
+#: One hand, its flop and one opponent: the per-call rows time 100 calls of it (the cost of a call
+#: beside the kernel's work, which for one hand is a few hundred nanoseconds).
+ONE_HAND = ("Jc Tc", "Kh 9h 2c", ["Qs Qd"])
+
+
+def one_hand_calls(call: callable, n: int = 100) -> None:
+    for _ in range(n):
+        call()
 
 
 def main(argv=None) -> int:

@@ -262,6 +262,40 @@ def main() -> int:
             row(f"showdown {variant}, 2 players, device arrays", ok,
                 timed(lambda: pc.showdown(d_holes, d_board, variant=variant)), deals)
 
+    def omaha_random() -> None:
+        """A 4-card hand against a random hand, preflop, exactly: the CPU's counting on the device,
+        checked equal to the CPU to the last bit and timed beside its CPU twin (all cores, one call)."""
+        dead = [c for c in range(52) if c // 4 < 9] if small else []  # --small: J, Q, K, A only
+        cases = [["AdAcKdKc" if small else "AdAcJdTc", "random"]]
+        for players in cases:
+            pokerlut.equity(players, dead=dead, variant="omaha", exact=True)  # compiled and loaded, then timed once
+            start = time.perf_counter()
+            want = pokerlut.equity(players, dead=dead, variant="omaha", exact=True)
+            cpu_seconds = time.perf_counter() - start
+            got = pc.exact_equity(players, dead=dead, variant="omaha")
+            ok = bool(got.n == want.n and all((getattr(got, k) == getattr(want, k)).all()
+                                              for k in ("equity", "win", "tie")))
+            seconds = timed(lambda: pc.exact_equity(players, dead=dead, variant="omaha"))
+            row(f"exact omaha {' vs '.join(players)}{', J-A deck' if small else ''} (= CPU)", ok, seconds, got.n,
+                got.n / cpu_seconds, "CPU")
+
+    def devices() -> None:
+        """Every device by index (``device=``) gives the same strengths; the index past the last is the
+        ValueError naming the count."""
+        hands = sample[:256]
+        want = pokerlut.evaluate(hands)
+        count = pc.device_count()
+        for index in range(count):
+            got = pc.evaluate(hands, device=index)
+            row(f"evaluate on device {index} of {count} (device={index})", bool((got == want).all()),
+                timed(lambda: pc.evaluate(hands, device=index)), len(hands))
+        try:
+            pc.evaluate(hands, device=count)
+            refused = False
+        except ValueError as error:
+            refused = f"device {count} does not exist" in str(error)
+        row(f"device={count} refused, naming the count", refused, float("nan"), 0)
+
     def streets() -> None:
         from pokerlut.abstraction import hand_strength
         from pokerlut.abstraction.streets import DEFAULT_STREET_BINS, block_entries
@@ -383,8 +417,8 @@ def main() -> int:
     started = time.perf_counter()
     for name, fn in (("device-resident hands", device_resident), ("numpy in and out", host_numpy),
                      ("every hand", every_hand), ("equity", equities), ("showdown", showdowns),
-                     ("omaha", omaha), ("omaha engines", omaha_engines), ("streets", streets),
-                     ("street scans", street_scans),
+                     ("omaha", omaha), ("omaha engines", omaha_engines), ("omaha against random", omaha_random),
+                     ("devices", devices), ("streets", streets), ("street scans", street_scans),
                      ("array libraries", libraries)):
         section(name, fn)
     print()

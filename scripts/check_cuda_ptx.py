@@ -41,7 +41,8 @@ def main() -> int:
         print(f"NVVM is not available: {type(error).__name__}: {str(error).splitlines()[0]}")
         return 2
 
-    from pokerlut.cuda import batch, device, engines, histogram, omaha, omaha_equity, street_scan, streets
+    from pokerlut.cuda import (batch, device, engines, histogram, omaha, omaha_equity, omaha_random, street_scan,
+                               streets)
 
     def array(dtype, ndim=1, layout="C"):
         return types.Array(dtype, ndim, layout)
@@ -91,6 +92,10 @@ def main() -> int:
         "omaha monte carlo": (omaha_equity._monte_carlo_kernel.py_func,
                               (array(u8, 2), array(u64), array(types.float64), array(i64), array(i64), i64, array(u8),
                                i64, array(u8), i64, u64, types.boolean, tables, tables, array(i64, 2), array(i64))),
+        "omaha against random": (omaha_random._omaha_random_kernel.py_func,
+                                 (array(i64, 2), array(i64, 2), array(u64, 2), array(i64, 2), array(i64, 2), array(i64),
+                                  array(u64, 2), array(u64, 2), array(i64, 3), array(i64, 2), u64, array(u64),
+                                  array(types.uint32), array(u16), array(i64, 3))),
         "omaha hi-lo showdown 4+5": (batch.omaha_showdown_kernel(4, 5, True, True).py_func,
                                      (array(u8, 3), array(u8, 2), array(u16, 2), array(u16, 2),
                                       array(types.boolean, 2), array(types.boolean, 2), array(types.float64, 2),

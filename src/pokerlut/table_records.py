@@ -1,8 +1,11 @@
 """The records that carry tables into the kernels: one named tuple per kind of table, defined once.
 
-A kernel takes a record whole and reads its fields inside (a named tuple of arrays costs numba
-nothing: its fields are read once, outside the hand loop); the ``@njit(inline="always")`` per-hand
-primitives keep taking the arrays themselves, so the hash is written once.
+A kernel takes a record whole and reads its fields inside (a named tuple of arrays costs the
+kernel's loops nothing: its fields are read once, outside the hand loop); the
+``@njit(inline="always")`` per-hand primitives keep taking the arrays themselves, so the hash is
+written once.  The call itself costs a little: on every call numba types each named tuple among
+the arguments from its class and field names, level by level, so a record nested in a record
+costs more (:class:`BoardTables` is one level for that reason).
 
 * :class:`RankTables`: the tables ranking hands of one size (what the ranking kernels take);
   :meth:`pokerlut.tables.TableSet.rank_tables` builds it.
@@ -11,7 +14,7 @@ primitives keep taking the arrays themselves, so the hash is written once.
   same fields with each array's data pointer, for code compiled with numba's runtime on.
 * :class:`MaskTables`: the tables over 13-bit rank masks of the board kernels.
 * :class:`BoardTables`: what the board kernels take: the rank tables of the hand as dealt and
-  with one more card, the hand values and the mask tables.
+  with one more card, the hand values and the mask tables, in one level (see there).
 * :class:`EquityTables`: what the exact Hold'em equity kernels take: the 7-card rank tables, the
   binomials indexing rank multisets and the rank keys.
 * :class:`HiLoTables`: the rank tables of a game's high and low sides (stud hi-lo; a game of one
@@ -77,12 +80,27 @@ class MaskTables(NamedTuple):
 
 
 class BoardTables(NamedTuple):
-    """The tables of the board kernels (made hands, draws and outs)."""
+    """The tables of the board kernels (made hands, draws and outs), in one level: the fields of the
+    :class:`RankTables` ranking the hand as dealt and of those ranking it with one more card, and
+    those of the :class:`MaskTables` (a call of one hand runs its kernel once, and typing a nested
+    record cost such a call more than the kernel's work; ``pokerlut.kernels.boards.board_tables``
+    builds it)."""
 
-    now: RankTables  #: ranks the hand as dealt (Omaha: five cards, two hole and three board)
-    next: RankTables  #: ranks it with one more board card (outs); ``now`` again where unused
+    cards: np.ndarray  #: (512,) uint64 card constants
+    bases: np.ndarray  #: the hash ranking the hand as dealt (Omaha: five cards, two hole and three board)
+    values: np.ndarray
+    next_bases: np.ndarray  #: the hash ranking it with one more board card (outs); ``bases`` again where unused
+    next_values: np.ndarray
+    flush: np.ndarray  #: uint16 flush table
+    bases5: np.ndarray  #: the 5-card hash (a board's own value; Omaha's two and three cards)
+    values5: np.ndarray
     hand_values: np.ndarray  #: per strength: category, then the ranks naming the hand
-    masks: MaskTables
+    top_rank: np.ndarray  #: the :class:`MaskTables`, field by field
+    straight_top: np.ndarray
+    possible: np.ndarray
+    completing: np.ndarray
+    spread: np.ndarray
+    two_short: np.ndarray
 
 
 class EquityTables(NamedTuple):

@@ -142,6 +142,38 @@ def test_dlpack_round_trips_keep_library_and_device(pc):
         pytest.skip("neither JAX with a GPU nor PyTorch with CUDA is installed")
 
 
+def test_omaha_against_random_on_the_full_deck_equals_the_cpu(pc):
+    import pokerlut
+
+    for players in (["AdAcJdTc", "random"], ["random", "AAKK"]):
+        got = pc.exact_equity(players, variant="omaha")
+        want = pokerlut.equity(players, variant="omaha", exact=True)
+        assert got.n == want.n
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_array_equal(getattr(got, name), getattr(want, name))
+
+
+def test_every_device_by_index_and_arrays_kept_on_theirs(pc):
+    from numba import cuda
+
+    import pokerlut
+
+    hands = pokerlut.random_hands(4096, 7, seed=5)
+    want = pokerlut.evaluate(hands)
+    count = pc.device_count()
+    assert pc.device_info().count("compute capability") == count
+    for index in range(count):
+        with pc.use_device(index):
+            on_it = cuda.to_device(hands)
+        np.testing.assert_array_equal(pc.evaluate(on_it, device=index).copy_to_host(), want)
+        if count > 1:
+            other = (index + 1) % count
+            with pytest.raises(ValueError, match=f"live on CUDA device {index}, but this call runs on device {other}"):
+                pc.evaluate(on_it, device=other)
+    with pytest.raises(ValueError, match=f"device {count} does not exist: this machine has {count} CUDA device"):
+        pc.evaluate(hands, device=count)
+
+
 def test_street_scan_equals_the_cpu_street_kernel(pc, tmp_path):
     """Board classes of every street scanned on the device against the CPU's street kernel, and a
     stretch of the river's street table written on the device byte for byte as the CPU writes it."""

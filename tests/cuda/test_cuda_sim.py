@@ -163,9 +163,9 @@ else:  # ------------------------------------------------------------------- in 
 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
                     "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
-                    "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
-                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.simulator", "pokerlut.cuda.street_scan",
-                    "pokerlut.cuda.street_tables", "pokerlut.cuda.streets")
+                    "pokerlut.cuda.devices", "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
+                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.omaha_random", "pokerlut.cuda.simulator",
+                    "pokerlut.cuda.street_scan", "pokerlut.cuda.street_tables", "pokerlut.cuda.streets")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):
@@ -380,6 +380,44 @@ else:  # ------------------------------------------------------------------- in 
         finally:
             del sys.modules["fakedl"]
 
+    def test_choosing_the_device_by_index():
+        """The simulator has one device: index 0 runs (by ``device=`` and by ``use_device``), index 1
+        is the error naming it and the count, a negative index or a non-integer is refused."""
+        hands = random_hands(50, 7, seed=31)
+        want = pokerlut.evaluate(hands)
+        assert pc.device_count() == 1
+        np.testing.assert_array_equal(pc.evaluate(hands, device=0), want)
+        np.testing.assert_array_equal(pc.evaluate(cuda.to_device(hands), device=np.int64(0)).copy_to_host(), want)
+        with pc.use_device(0) as index:
+            assert index == 0
+            np.testing.assert_array_equal(pc.evaluate(hands), want)
+        assert pc.exact_equity(["AhKh", "QdQc"], "2c 7d 8s 3h", device=0).n == 44
+        missing = "ValueError: device 1 does not exist: this machine has 1 CUDA device (indices 0..0)"
+        assert error_of(pc.evaluate, hands, device=1) == missing
+        assert error_of(pc.monte_carlo_equity, ["AhKh", "random"], trials=10, device=1) == missing
+        with pytest.raises(ValueError, match=r"^device 1 does not exist: this machine has 1 CUDA device"):
+            with pc.use_device(1):
+                raise AssertionError("the block ran on a device that does not exist")
+        assert error_of(pc.category, np.ones(3, np.uint16), device=-1) == \
+            "ValueError: device must be a CUDA device index 0 or more, got -1"
+        for bad in ("0", 0.0, True, None):
+            message = error_of(pc.use_device(bad).__enter__)
+            assert message.startswith("TypeError: device must be the integer index of a CUDA device, got "), message
+        assert error_of(pc.strength_histogram, 5, device="1").startswith("TypeError: device must be the integer")
+
+    def test_arrays_on_another_device_are_refused_by_name():
+        fakedl = fake_dlpack_library()
+        try:
+            hands = fakedl.Array(random_hands(20, 5, seed=32))
+            type(hands).__dlpack_device__ = lambda self: (2, 1)  # CUDA memory of device 1
+            message = error_of(pc.evaluate, hands)
+            assert message.startswith("ValueError: the hands live on CUDA device 1, but this call runs on device 0: "
+                                      "pass device=1"), message
+            holes = fakedl.Array(random_hands(20, 4, seed=33))
+            assert "the holes live on CUDA device 1" in error_of(pc.evaluate_omaha, holes, "2c 7d 8s")
+        finally:
+            del sys.modules["fakedl"]
+
     def test_river_hand_strength_equals_every_opponent_ranked_by_the_cpu():
         from pokerlut.cuda import streets
 
@@ -515,7 +553,8 @@ else:  # ------------------------------------------------------------------- in 
                               chunk_bytes=1, launch=(2, 8))
         assert (gpu.done, gpu.resumed_from, gpu.count) == (2, 0, cpu.count)
         pokerlut.street_table("river", tmp_path / "both", dtype="uint16", board_classes=(0, 1), progress=False)
-        resumed = pc.street_table("river", tmp_path / "both", dtype="uint16", board_classes=(0, 2), progress=False)
+        resumed = pc.street_table("river", tmp_path / "both", dtype="uint16", board_classes=(0, 2), progress=False,
+                                  device=0)
         assert (resumed.done, resumed.resumed_from) == (2, 1)
         written = 1024 + 2 * int(pokerlut.iso.street_indexer(5).board_offsets[3])  # the header, classes 0-1 and past
 
@@ -541,6 +580,8 @@ else:  # ------------------------------------------------------------------- in 
         assert "chunk_bytes must be at least 1" in error_of(pc.street_table, "river", tmp_path / "x", chunk_bytes=0)
         assert "board_classes[1] must be an integer" in error_of(pc.street_table, "river", tmp_path / "x",
                                                                   board_classes=(0, "2"))
+        assert error_of(pc.street_table, "river", tmp_path / "x", device=1).startswith(
+            "ValueError: device 1 does not exist")
         for launch in ((1, 257), (0, 8), (1.0, 8), 8):
             assert "launch must be (blocks >= 1, threads 1 .. 256)" in error_of(pc.street_table, "river",
                                                                                 tmp_path / "x", launch=launch)
@@ -676,7 +717,12 @@ else:  # ------------------------------------------------------------------- in 
                                                                 trials=0)
         assert error_of(pc.exact_equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha") == \
             error_of(pokerlut.equity, ["AhKhQdQc", "AhJc9s8s"], variant="omaha")
-        assert "not 'random'" in error_of(pc.exact_equity, ["AhKhQdQc", "random"], variant="omaha")
+        for players, board, variant in [(["AhKhQdQc", "random"], "2c 3c 4c", "omaha"),
+                                        (["AhKhQdQc", "random"], "", "omaha-hilo"),
+                                        (["AhKhQdQc9s", "random"], "", "omaha"),
+                                        (["AhKhQdQc", "random", "random"], "", "omaha")]:
+            assert "with a 'random' player answers Omaha high preflop" in error_of(pc.exact_equity, players, board,
+                                                                                  variant=variant)
         assert "not served" in error_of(engines.exact_equity, ["AhKh", "QdQc"], variant="stud")
 
     @pytest.mark.parametrize("players, board, dead, variant", [
@@ -701,6 +747,41 @@ else:  # ------------------------------------------------------------------- in 
             np.testing.assert_allclose(side, getattr(want, name), rtol=0, atol=1e-12)
         again = pc.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=5)
         np.testing.assert_array_equal(again.equity, got.equity)
+
+    def _keep_only(players: list[str], keep) -> list[int]:
+        """The dead cards that leave, besides the players' fixed hands, only the cards ``keep`` accepts."""
+        held = {int(c) for p in players if p != "random" and "," not in p for c in pokerlut.parse_cards(p)}
+        return [c for c in range(52) if not keep(c) and c not in held]
+
+    @pytest.mark.parametrize("players, keep, launch", [
+        (["random", "AdAcKdKc"], lambda c: c // 4 >= 9, (3, 2)),                      # J..A: 8 cards left
+        (["AdAcJdTc", "random"], lambda c: c // 4 >= 8 and c % 4 < 3, None),       # T..A, three suits: flushes
+        (["AAKK, 0.5(QQJJ)", "random"], lambda c: c // 4 >= 9, None),             # a range: suit classes, weights
+    ])
+    def test_omaha_exact_against_random_equals_the_cpu(players, keep, launch):
+        """The device's counting against a random hand (pokerlut.cuda.omaha_random) on decks the dead
+        cards make small; the CPU engine it must equal to the last bit is itself checked against a
+        brute force on such decks (tests/omaha/test_omaha_random.py)."""
+        dead = _keep_only(players, keep)
+        got = pc.exact_equity(players, dead=dead, variant="omaha", launch=launch)
+        want = pokerlut.equity(players, dead=dead, variant="omaha", exact=True)
+        assert got.method == "exact" and got.n == want.n and got.sides == {}
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_array_equal(getattr(got, name), getattr(want, name))
+
+    def test_omaha_random_board_counts_on_the_full_deck_equal_the_cpu():
+        """Two board rank multisets of the whole deck (two distinct ranks each: no flush pattern, so the
+        simulator can afford all 1,820 random hands' multisets), board by board against the CPU kernel."""
+        from pokerlut.cuda import omaha_random as gpu_random
+        from pokerlut.equities import omaha_random as cpu_random
+
+        hero = pokerlut.parse_cards("AdAcJdTc")
+        boards = np.array([[5, 5, 5, 9, 9], [0, 0, 0, 11, 11]])
+        counted, got = gpu_random.omaha_random_board_counts(hero[None], [], boards)
+        want = cpu_random.omaha_random_board_counts(hero, np.zeros(0, np.uint8), boards)
+        np.testing.assert_array_equal(counted, boards)
+        np.testing.assert_array_equal(got[0], want)
+        assert want.sum(axis=1).min() > 0
 
     def test_omaha_monte_carlo_is_the_same_whatever_the_launch_shape():
         deal = (["As 2s Ad 3d", "random", "KK**"], "4c 7d Ks")

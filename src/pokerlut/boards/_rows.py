@@ -3,12 +3,14 @@ the tables the kernels read, card masks as cards, and the error that names a bad
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import prod
 from typing import Any, Sequence
 
 import numpy as np
 
 from .._input import hand_rows, natural_card_table, raise_for_deals, where
+from .._notice import compile_notice
 from ..cards import format_cards  # noqa: F401 (the examples use it)
 from ..constants import HOLDEM_HOLE, N_NATURAL, OMAHA_HOLE_SIZES
 from ..tables import TableSet, load_table_set
@@ -21,6 +23,25 @@ _BIT_CARDS = np.arange(N_NATURAL, dtype=np.uint64)
 
 def high_tables() -> TableSet:
     return load_table_set("high")
+
+
+def first_run(kernel: Any, piece: Callable[[int, int], int]) -> None:
+    """``piece(0, 0)`` under the compile notice when ``kernel`` (a numba dispatcher) has not run yet
+    in this process: that call compiles it or loads it from the cache.  Later calls skip it (a
+    call of a kernel costs several microseconds, as much as the work of a small call).  Its
+    ``overloads`` tell (its ``signatures`` list them, at 10 us a read); a callable without them
+    (a wrapper) always gets the call.
+
+    >>> calls = []
+    >>> class Ran:
+    ...     overloads = {"one signature": "its code"}
+    >>> first_run(Ran(), lambda lo, hi: calls.append((lo, hi)))
+    >>> calls
+    []
+    """
+    if not getattr(kernel, "overloads", None):
+        with compile_notice("boards"):
+            piece(0, 0)
 
 
 class Rows:

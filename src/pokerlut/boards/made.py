@@ -19,14 +19,13 @@ import numpy as np
 from .. import _threads
 from .._records import same_fields
 from ..cards import integer_text, shown
-from .._notice import compile_notice
 from ..constants import (CATEGORIES, CLASS_BOARD_SIZES, HIGH_CARD, HOLDEM_HOLE, KICKER_NONE, KICKERS, MADE_CLASSES,
                          MADE_FLUSH, MADE_HIGH_CARD, MADE_STRAIGHT)
 from ..kernels.boards import BoardClasses, board_scratch, board_tables
 from ..strength import category
 from ..kernels.registry import board_class_kernel
 from ..typing import HandsLike
-from ._rows import HOLE_SIZES, broadcast, high_tables
+from ._rows import HOLE_SIZES, broadcast, first_run, high_tables
 
 __all__ = ["MadeHands", "made_hand", "classify_rows", "class_ids", "MADE_CLASSES", "KICKERS"]
 
@@ -180,8 +179,7 @@ def classify_rows(holes, boards, board_sizes=CLASS_BOARD_SIZES, *, with_draws: b
         if bad:
             rows.raise_for(min(bad))
 
-    with compile_notice("boards"):
-        piece(0, 0)
+    first_run(kernel, piece)
     cost = comb(n_hole, 2) * comb(n_board, 3) if omaha else 4
     _threads.run_blocks(piece, n, cost=cost, parallel=parallel, after_block=after_block)
     return rows, out

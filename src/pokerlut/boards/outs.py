@@ -16,7 +16,6 @@ from numpy.typing import NDArray
 
 from .. import _threads
 from .._input import card_array, where
-from .._notice import compile_notice
 from .._records import same_fields
 from ..cards import format_cards  # noqa: F401 (the examples use it)
 from ..constants import DRAW_BOARD_SIZES, MADE_CLASSES, MAX_PLAYERS, N_NATURAL
@@ -25,7 +24,7 @@ from ..kernels.registry import board_outs_kernel, board_range_outs_kernel
 from ..ranges import Range, as_range
 from ..ranges.grid import RangeLike
 from ..typing import HandsLike
-from ._rows import HOLE_SIZES, Rows, broadcast, cards_of, high_tables, mask_counts
+from ._rows import HOLE_SIZES, Rows, broadcast, cards_of, first_run, high_tables, mask_counts
 from .made import class_ids
 
 __all__ = ["Outs", "outs"]
@@ -200,8 +199,7 @@ def outs(hole: HandsLike, board: HandsLike, opponents: RangeLike | HandsLike | N
         if bad:
             rows.raise_for(min(bad), labels)
 
-    with compile_notice("boards"):
-        piece(0, 0)
+    first_run(kernel, piece)
     _threads.run_blocks(piece, n, cost=per_card * 47, parallel=parallel, after_block=after_block)
     if rng is not None:
         _check_live(rng, deck, rows)

@@ -12,6 +12,7 @@ import numpy as np
 from .._input import hand_rows, raise_for_rows
 from ..variants import Variant
 from ._support import simulated
+from .devices import require_on_current_device
 from .device import cuda
 
 __all__ = ["DLPACK_CUDA", "DLPACK_HOST", "dlpack_device", "is_device_array", "device_view", "rows_view", "reshaped",
@@ -101,11 +102,15 @@ def _dlpack_export(out: Any) -> Any:
     return StridedMemoryView.from_cuda_array_interface(out, stream_ptr=-1)
 
 
-def device_view(x: Any) -> tuple[Any, Callable[[Any], Any]]:
+def device_view(x: Any, what: str = "arrays") -> tuple[Any, Callable[[Any], Any]]:
     """``(numba device array viewing x, wrap)``: ``wrap(result)`` gives a numba device array result
     back as ``x``'s library gives arrays, on x's device: CuPy, PyTorch, any library with a
-    ``from_dlpack`` (JAX), numba's own otherwise.  No library is imported that the input is not of."""
+    ``from_dlpack`` (JAX), numba's own otherwise.  No library is imported that the input is not of.
+    An array on another device than the one the call runs on is a ``ValueError`` naming both
+    (:func:`pokerlut.cuda.devices.require_on_current_device`, ``what`` naming the input)."""
     from numba.cuda.cudadrv import devicearray
+
+    require_on_current_device(x, what)
 
     if devicearray.is_cuda_ndarray(x):
         return x, lambda out: out

@@ -28,6 +28,7 @@ from .arrays import (DLPACK_CUDA, DLPACK_HOST, device_view, dlpack_device, is_de
                      raise_for_device_row, reshaped, rows_view)
 from .batch_kernels import category_kernel, omaha_showdown_kernel, rank_kernel, showdown_kernel
 from .device import cuda, tables as device_tables
+from .devices import current_index
 
 __all__ = ["evaluate", "category", "showdown", "is_device_array", "launch_shape", "CHUNK_ROWS"]
 
@@ -81,7 +82,7 @@ def evaluate(hands: Any, *, check: bool = True, variant: VariantLike = "high", c
     if not is_device_array(hands):
         rows, lead = hand_rows(hands, v.hand_sizes, game=v.name)
         return _stream_host(rows, lead, bool(check), v, t, chunk_rows).reshape(lead)
-    view, wrap = device_view(hands)
+    view, wrap = device_view(hands, "hands")
     rows, lead = rows_view(view, v.hand_sizes, game=v.name)
     n_rows = rows.shape[0]
     out = cuda.device_array(n_rows, dtype=np.uint16)
@@ -111,7 +112,7 @@ def _new_slot(chunk: int, k: int) -> dict:
 @contextmanager
 def _staging(n_slots: int, chunk: int, k: int):
     """``n_slots`` sets of pinned host and device buffers for chunks of ``chunk`` rows of ``k`` cards."""
-    key = (n_slots, chunk, k, 0 if simulated() else int(cuda.get_current_device().id))
+    key = (n_slots, chunk, k, current_index())
     with _STAGING_LOCK:
         slots = _STAGING.pop(key, None)
     if slots is None:
@@ -174,7 +175,7 @@ _CATEGORY_TABLES: dict = {}
 
 def _category_table(table_set):
     """The category of each strength of a game, on the device (uploaded once per game)."""
-    key = (id(table_set), 0 if simulated() else int(cuda.get_current_device().id))
+    key = (id(table_set), current_index())
     if key not in _CATEGORY_TABLES:
         _CATEGORY_TABLES[key] = (cuda.to_device(np.ascontiguousarray(table_set.hand_values[:, 0])), table_set)
     return _CATEGORY_TABLES[key][0]
@@ -193,7 +194,7 @@ def category(strengths: Any, variant: VariantLike = "high"):
     if not is_device_array(strengths):
         return cpu_category(strengths, variant)
     table_set = get_variant(variant).tables
-    view, wrap = device_view(strengths)
+    view, wrap = device_view(strengths, "strengths")
     if view.dtype.kind not in "iu":
         raise TypeError(f"strengths must be integers, got dtype {view.dtype}")
     shape = tuple(view.shape)
@@ -251,8 +252,8 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
     t = device_tables("high" if v.rule.shares_board else v)
     on_device = is_device_array(holes)
     if on_device:
-        holes, wrap = device_view(holes)
-        board = device_view(board)[0] if board is not None and is_device_array(board) else board
+        holes, wrap = device_view(holes, "holes")
+        board = device_view(board, "boards")[0] if board is not None and is_device_array(board) else board
     else:
         wrap = None
         holes = cuda.to_device(np.ascontiguousarray(card_array(holes, "holes")))

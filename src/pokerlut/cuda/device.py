@@ -41,7 +41,8 @@ from .. import layout
 from ..constants import WILD
 from ..kernels import equity as cpu_equity, omaha as cpu_omaha, omaha_equity as cpu_omaha_equity, primitives
 from ..variants import VariantLike, best_five_variant
-from ._support import cuda_module, simulated
+from ._support import cuda_module
+from .devices import current_index
 
 cuda = cuda_module()
 
@@ -95,12 +96,6 @@ _UPLOADED: dict = {}
 _LOCK = threading.Lock()
 
 
-def _device_id() -> int:
-    if simulated():
-        return 0
-    return int(cuda.get_current_device().id)
-
-
 def tables(variant: VariantLike = "high") -> DeviceTables:
     """The tables of a best-five game (or of three-card rows) on the current device: uploaded on
     first use, then cached per game and device.
@@ -114,7 +109,7 @@ def tables(variant: VariantLike = "high") -> DeviceTables:
     if table_set.suit_sets:
         raise ValueError(f"the {v.name} game (hands keyed by their suits' rank masks) is not served on the GPU; "
                          f"use pokerlut.evaluate")
-    key = (id(table_set), _device_id())
+    key = (id(table_set), current_index())
     with _LOCK:
         found = _UPLOADED.get(key)
         if found is None:

@@ -82,12 +82,12 @@ def evaluate_omaha(holes: Any, board: Any, *, variant: VariantLike = "omaha", ch
     v = omaha_variant(variant)
     on_device = is_device_array(holes)
     if on_device:
-        holes, wrap = device_view(holes)
+        holes, wrap = device_view(holes, "holes")
     else:
         wrap = None
         holes = cuda.to_device(np.ascontiguousarray(card_array(holes, "holes")))
     if is_device_array(board):
-        board = device_view(board)[0]
+        board = device_view(board, "boards")[0]
     else:
         board = cuda.to_device(np.ascontiguousarray(card_array(board, "board")))
     hole_rows, lead = rows_view(holes, v.hole_sizes, "holes")

@@ -10,7 +10,8 @@ in hi-lo ``4..6`` the high half, the low half and the high half without a low (t
 
 * Exact: every conflict-free combination of the players' hands (fixed hands or Omaha ranges, the
   CPU's :func:`~pokerlut.equities.omaha.omaha_combinations`) on every completion of the board; a
-  thread per combination and run of boards, each board unranked from its index.
+  thread per combination and run of boards, each board unranked from its index.  A hand against
+  ``"random"`` preflop is counted by rank multisets instead (:mod:`pokerlut.cuda.omaha_random`).
 * Monte Carlo: trial ``i`` draws from the counter-based stream of ``(seed, i)`` alone (the Hold'em
   engine's generator), so the same seed gives the same numbers whatever the launch shape: ranged
   players' hands by weight (Walker's alias tables, redrawn whole when two share a card), random
@@ -42,6 +43,7 @@ from ..ranges.omaha import OmahaRange, hand_masks
 from .batch import launch_shape
 from .combinations import binomials, unrank
 from .device import U64, cuda, omaha_values, settle_pot, tables as device_tables
+from .omaha_random import omaha_random_exact_equity, supports_omaha_random
 from .engines import GOLDEN, board_run, draw_card, mix, seed_word, TRIAL_MIX
 
 __all__ = ["omaha_exact_equity", "omaha_monte_carlo_equity", "OmahaGpuEquity", "MAX_ATTEMPTS", "PROBE_DRAWS",
@@ -141,7 +143,9 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
     (0, 3, 4 or 5 cards), ``dead`` cards out: what ``pokerlut.equity(players, board, dead,
     exact=True, variant=variant)`` gives, every combination of hands on every board ranked on the
     device.  In hi-lo ``result.sides`` holds the CPU's ``high_share``, ``low_share``,
-    ``high_share_no_low`` and ``scoop``.
+    ``high_share_no_low`` and ``scoop``.  A 4-card hand (or a range of them) against ``"random"``,
+    Omaha high with no board, is counted as the CPU counts it (:mod:`pokerlut.cuda.omaha_random`);
+    other deals with a random player are a ``ValueError``, as on the CPU.
 
     >>> r = omaha_exact_equity(["As Ks Ad Kd", "Qh Jh Th 9h"], "2c 7d 8s 3h")
     >>> [round(float(x), 4) for x in r.equity], r.n
@@ -149,15 +153,19 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
     """
     v, deal = _deal(players, board, dead, variant)
     hilo = v.rule.hilo
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     if any(p.hole is None and p.range is None for p in deal.players):
-        raise ValueError("the GPU's exact Omaha equity enumerates fixed hands and Omaha ranges, not 'random' "
-                         "players (use monte_carlo_equity, or pokerlut.equity)")
+        if supports_omaha_random(deal):
+            r = omaha_random_exact_equity(deal, launch=launch)
+            return OmahaGpuEquity(r.equity, r.win, r.tie, r.n, "exact", {})
+        raise ValueError("the GPU's exact Omaha equity with a 'random' player answers Omaha high preflop, one 4-card "
+                         "hand (or a range of them) against 'random' (dead cards allowed), as pokerlut.equity does; "
+                         "other deals with a random player are dealt by monte_carlo_equity")
     n_players = len(deal.players)
     holes, weights = omaha_combinations([_hands(deal, p) for p in range(n_players)], MAX_DEALS)
     if len(holes) == 0:
         raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
-    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
-        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     n_hole = holes.shape[1] // n_players
     masks = hand_masks(holes)
     common = int(np.bitwise_and.reduce(masks))

@@ -40,6 +40,7 @@ from ..kernels.combo_scan import MAX_COMBOS
 from ..kernels.handstrength import pair_table
 from ._support import simulated
 from .device import U64, cuda, from_cpu, suit_rank_bit, tables as device_tables, value_of_bits
+from .devices import current_index
 
 __all__ = ["scan_boards", "start_scan", "PendingScan", "board_half_points", "combo_numbers", "check_launch",
            "SCAN_THREADS", "SCRATCH_BYTES"]
@@ -237,14 +238,16 @@ def _scan_kernel(boards, frames, offsets, segments, t, pairs, bins, by_class, al
         c += cuda.gridDim.x
 
 
-_PAIRS: list = []
+_PAIRS: dict = {}
 
 
 def _device_pairs():
-    """The pair table (:func:`pokerlut.kernels.handstrength.pair_table`) on the device, uploaded once."""
-    if not _PAIRS:
-        _PAIRS.append(cuda.to_device(pair_table()))
-    return _PAIRS[0]
+    """The pair table (:func:`pokerlut.kernels.handstrength.pair_table`) on the current device,
+    uploaded once per device."""
+    index = current_index()
+    if index not in _PAIRS:
+        _PAIRS[index] = cuda.to_device(pair_table())
+    return _PAIRS[index]
 
 
 def check_launch(launch: Any) -> tuple[int, int] | None:

@@ -32,7 +32,8 @@ from . import plan
 from .deal import Deal
 from .results import EquityResult
 
-__all__ = ["omaha_random_equity", "omaha_random_counts", "supports_omaha_random", "suit_classes", "MAX_CLASSES"]
+__all__ = ["omaha_random_equity", "omaha_random_counts", "omaha_random_board_counts", "supports_omaha_random",
+           "suit_classes", "count_shapes", "hero_inputs", "hero_classes", "equity_of_counts", "MAX_CLASSES"]
 
 #: The cards of the hand the exact engine plays against a random hand.
 HERO_CARDS = 4
@@ -41,7 +42,7 @@ MAX_CLASSES = 64
 
 
 @lru_cache(maxsize=1)
-def _shapes() -> tuple[np.ndarray, ...]:
+def count_shapes() -> tuple[np.ndarray, ...]:
     """Board rank multisets (B, 5); the random hand's rank multisets (M, 4), their pairs' columns
     (M, 6), distinct ranks and multiplicities (M, 4) and counts of distinct ranks (M,); the cost
     of each board item; the binomials."""
@@ -63,13 +64,14 @@ def _shapes() -> tuple[np.ndarray, ...]:
     return boards, multisets, cols, ranks, mult, distinct, cost, binom
 
 
-def omaha_random_counts(hero: np.ndarray, dead: np.ndarray, *, parallel: bool | None = None) -> np.ndarray:
-    """``[wins, ties, losses]`` of the 4-card ``hero`` over every (board, random hand) deal of the
-    cards neither the hero's nor ``dead`` (int64 counts, summing to ``C(n, 5) * C(n - 5, 4)``).
+def hero_inputs(hero: np.ndarray, dead: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(avail, hero_cols, hero_masks)`` of the 4-card ``hero`` with ``dead`` cards out, as the
+    kernel takes them: ``avail`` (13, 4) 1 where the card of that rank and suit is left, the hero's
+    pair columns (6,) and its rank mask per suit (4,).
 
-    >>> c = omaha_random_counts(np.array([51, 47, 43, 39], np.uint8), np.arange(0, 24, dtype=np.uint8))
-    >>> int(c.sum()) == math.comb(24, 5) * math.comb(19, 4)
-    True
+    >>> avail, cols, masks = hero_inputs(np.array([51, 47, 43, 39], np.uint8), np.arange(8, dtype=np.uint8))
+    >>> int(avail.sum()), [hex(int(m)) for m in masks]
+    (40, ['0x0', '0x0', '0x0', '0x1e00'])
     """
     hero = np.asarray(hero, np.int64)
     avail = np.ones((N_RANKS, N_SUITS), np.int64)
@@ -80,7 +82,27 @@ def omaha_random_counts(hero: np.ndarray, dead: np.ndarray, *, parallel: bool | 
     hero_masks = np.zeros(N_SUITS, np.uint64)
     for c in hero:
         hero_masks[c % N_SUITS] |= np.uint64(1 << int(c // N_SUITS))
-    boards, multisets, cols, ranks, mult, distinct, cost, binom = _shapes()
+    return avail, hero_cols, hero_masks
+
+
+def omaha_random_board_counts(hero: np.ndarray, dead: np.ndarray, boards: np.ndarray | None = None, *,
+                              parallel: bool | None = None) -> np.ndarray:
+    """``[wins, ties, losses]`` (B, 3) of the 4-card ``hero`` on each board rank multiset of
+    ``boards`` (B, 5) (default: all of :func:`count_shapes`' 6,175), every board of those ranks and
+    every random hand of the cards left counted (int64).
+
+    >>> hero, dead = np.array([51, 47, 43, 39], np.uint8), np.arange(0, 24, dtype=np.uint8)
+    >>> c = omaha_random_board_counts(hero, dead, np.array([[12, 11, 10, 9, 8], [0, 0, 1, 1, 2]]))
+    >>> [int(x) for x in c.sum(axis=1)] == [3 * 3 * 3 * 3 * 4 * math.comb(19, 4), 0]  # no deuce left
+    True
+    """
+    avail, hero_cols, hero_masks = hero_inputs(hero, dead)
+    all_boards, multisets, cols, ranks, mult, distinct, cost, binom = count_shapes()
+    if boards is None:
+        boards = all_boards
+    else:
+        boards = np.ascontiguousarray(boards, np.int64).reshape(-1, BOARD_CARDS)
+        cost = np.ones(len(boards))
     out = np.zeros((len(boards), 3), np.int64)
     tables = omaha_tables()
     kernel = omaha_random_kernel()
@@ -91,7 +113,18 @@ def omaha_random_counts(hero: np.ndarray, dead: np.ndarray, *, parallel: bool | 
                np.uint64(layout.OMAHA_BOARD_COUNTERS_START), tables)
 
     _threads.run_blocks(piece, len(boards), cost=cost, parallel=parallel)
-    return out.sum(axis=0)
+    return out
+
+
+def omaha_random_counts(hero: np.ndarray, dead: np.ndarray, *, parallel: bool | None = None) -> np.ndarray:
+    """``[wins, ties, losses]`` of the 4-card ``hero`` over every (board, random hand) deal of the
+    cards neither the hero's nor ``dead`` (int64 counts, summing to ``C(n, 5) * C(n - 5, 4)``).
+
+    >>> c = omaha_random_counts(np.array([51, 47, 43, 39], np.uint8), np.arange(0, 24, dtype=np.uint8))
+    >>> int(c.sum()) == math.comb(24, 5) * math.comb(19, 4)
+    True
+    """
+    return omaha_random_board_counts(hero, dead, parallel=parallel).sum(axis=0)
 
 
 def _is_hero(player) -> bool:
@@ -138,36 +171,49 @@ def suit_classes(hands: np.ndarray, weights: np.ndarray, dead: np.ndarray) -> tu
                                               minlength=len(reps))
 
 
-def omaha_random_equity(deal: Deal) -> EquityResult:
-    """Exact equity of a deal :func:`supports_omaha_random` accepts (see the module doc)."""
+def hero_classes(deal: Deal) -> tuple[int, np.ndarray, np.ndarray]:
+    """``(hero_at, reps, weights)`` of a deal :func:`supports_omaha_random` accepts: which player
+    holds the hand, one hand (n, 4) of each suit class of its hands and their summed weights; more
+    than :data:`MAX_CLASSES` classes is a ``ValueError``."""
     if not supports_omaha_random(deal):
         raise ValueError("the exact Omaha engine against a random hand takes Omaha high, no board, a 4-card hand "
                          "(or a range of them) and 'random'")
-    start = time.perf_counter()
     hero_at = 0 if _is_hero(deal.players[0]) else 1
     player = deal.players[hero_at]
     if player.hole is not None:
-        reps, weights = player.hole.reshape(1, -1).astype(np.uint8), np.ones(1)
-    else:
-        reps, weights = suit_classes(player.range.combos, player.range.weights, deal.dead)
-        if len(reps) > MAX_CLASSES:
-            raise ValueError(f"exact=True against 'random' would rank {len(reps):,} suit classes of the range's hands "
-                             f"(more than MAX_CLASSES = {MAX_CLASSES}, each about ten seconds); use Monte Carlo "
-                             f"(exact=False or None)")
-    counts = np.zeros(3)
-    deals = 0
-    for hero, w in zip(reps, weights):
-        c = omaha_random_counts(hero, deal.dead)
-        counts += w * c
-        deals = int(c.sum())  # the same for every hand: the cards left are as many
-    wins, ties, losses = counts
-    n = float(counts.sum())
+        return hero_at, player.hole.reshape(1, -1).astype(np.uint8), np.ones(1)
+    reps, weights = suit_classes(player.range.combos, player.range.weights, deal.dead)
+    if len(reps) > MAX_CLASSES:
+        raise ValueError(f"exact=True against 'random' would rank {len(reps):,} suit classes of the range's hands "
+                         f"(more than MAX_CLASSES = {MAX_CLASSES}, each about ten seconds); use Monte Carlo "
+                         f"(exact=False or None)")
+    return hero_at, reps, weights
+
+
+def equity_of_counts(deal: Deal, hero_at: int, counts: np.ndarray, weights: np.ndarray,
+                     start: float) -> EquityResult:
+    """The result of a deal from ``counts`` (R, 3), the ``[wins, ties, losses]`` of each class of
+    :func:`hero_classes` (int64), weighted by ``weights``; ``start`` the ``perf_counter`` when the
+    call began."""
+    total = np.zeros(3)
+    for c, w in zip(counts, weights):
+        total += w * c
+    deals = int(counts[0].sum())  # the same for every hand: the cards left are as many
+    wins, ties, losses = total
+    n = float(total.sum())
     per_player = {hero_at: (wins, ties, losses), 1 - hero_at: (losses, ties, wins)}
     win = np.array([per_player[p][0] / n for p in range(2)])
     tie = np.array([per_player[p][1] / n for p in range(2)])
     equity = np.array([(2 * per_player[p][0] + per_player[p][1]) / (2 * n) for p in range(2)])
+    player = deal.players[hero_at]
     n_combos = 1 if player.hole is not None else len(player.range)
     return EquityResult(deal.labels, win, tie, equity, deals * n_combos, "exact", np.zeros(2), None, "",
                         format_cards(deal.dead), time.perf_counter() - start, engine="omaha", unit="deals")
 
 
+def omaha_random_equity(deal: Deal) -> EquityResult:
+    """Exact equity of a deal :func:`supports_omaha_random` accepts (see the module doc)."""
+    start = time.perf_counter()
+    hero_at, reps, weights = hero_classes(deal)
+    counts = np.array([omaha_random_counts(hero, deal.dead) for hero in reps], np.int64)
+    return equity_of_counts(deal, hero_at, counts, weights, start)

@@ -230,7 +230,8 @@ def make_omaha_table_kernel(n_hole: int, hilo: bool, ahead: int = PREFETCH_AHEAD
 @jitted()
 def board_triples(board, start, n_board, cards, tri_keys, tri_bits):
     """The key (no suit-counter start) and suit-rank bits of every three of the ``n_board`` cards at
-    ``board[start:]``, into the scratch rows; returns how many."""
+    ``board[start:]``, into the scratch rows; returns how many.  ``start`` is a uint64 at every
+    caller over arrays, so it compiles once for them."""
     t = 0
     for x in range(n_board):
         cx = board[start + x]
@@ -284,7 +285,7 @@ def make_omaha_kernel(hilo: bool):
     def kernel(holes, boards, n_hole, n_board, high, low, tri_keys, tri_bits, cards, bases5, values5, flush,
                low_bases5, low_values5):
         for i in range(high.shape[0]):
-            n_tri = board_triples(boards, n_board * i, n_board, cards, tri_keys, tri_bits)
+            n_tri = board_triples(boards, U64(n_board) * U64(i), n_board, cards, tri_keys, tri_bits)
             high[i] = omaha_value(holes, n_hole * i, n_hole, n_tri, tri_keys, tri_bits, cards, bases5, values5, flush)
             if hilo:
                 low[i] = omaha_low(holes, n_hole * i, n_hole, n_tri, tri_keys, cards, low_bases5, low_values5)
