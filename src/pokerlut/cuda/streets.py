@@ -24,7 +24,7 @@ from ..constants import BOARD_CARDS, N_NATURAL
 from .batch import launch_shape
 from .device import U64, add_card, cuda, first_card, hand_value, suit_rank_bit, tables as device_tables
 from .street_scan import board_half_points, combo_numbers
-from .street_tables import street_block
+from .street_tables import chunks, street_block
 
 __all__ = ["river_hand_strength", "river_entries", "street_entries", "HALF_POINTS", "SCAN_MIN_HANDS"]
 
@@ -197,7 +197,8 @@ def street_entries(street: str, first: int, stop: int, *, bins: int = DEFAULT_ST
     :func:`pokerlut.abstraction.street_table` writes (``{"hs"}`` on the river; ``{"ehs", "ehs2",
     "hist"}`` on the flop and turn), entry ``i`` the hand of street index ``i``.  When the entries
     are :data:`SCAN_MIN_HANDS` or more a board class, their board classes are scanned whole
-    (:func:`pokerlut.cuda.street_tables.street_block`); else each hand goes by brute force.
+    (:func:`pokerlut.cuda.street_tables.street_block`, in chunks of at most
+    :data:`~pokerlut.cuda.street_tables.CHUNK_BYTES` of raw numbers); else each hand goes by brute force.
     ``launch``: ``(blocks, threads)`` of the kernel.
 
     >>> street_entries("river", 2, 3, dtype="uint16")["hs"].tolist()
@@ -214,7 +215,8 @@ def street_entries(street: str, first: int, stop: int, *, bins: int = DEFAULT_ST
     lo = int(np.searchsorted(offsets, first, "right")) - 1  # the board classes holding the entries
     hi = int(np.searchsorted(offsets, stop, "left"))
     if stop > first and stop - first >= SCAN_MIN_HANDS * (hi - lo):
-        raw = street_block(plan, lo, hi, launch=launch)
+        parts = [street_block(plan, a, b, launch=launch) for a, b in chunks(plan, lo, hi)]  # bounded device memory
+        raw = {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
         cut = slice(int(first - offsets[lo]), int(stop - offsets[lo]))
         return finish_block(plan, {name: values[cut] for name, values in raw.items()}, dtype)
     hands = indexer.unindex(np.arange(first, stop, dtype=np.int64))
