@@ -107,6 +107,8 @@ def main() -> int:
                               (array(u8, 2), array(i64), array(i64), array(u16), tables, array(u8), i64,
                                types.boolean, u64, array(u16), array(i64), array(i64), array(u16, 2),
                                array(i64, 2), array(i64, 2), array(types.int32, 2))),
+        "river strengths float32": (street_scan._strength_kernel.py_func, (array(u16), types.float64,
+                                                                           array(types.float32))),
         "user kernel (device functions)": (user_kernel, (tables, array(u8, 2), array(u8, 2), array(u16), array(u16),
                                                          array(u16), array(i64), array(i64))),
     })

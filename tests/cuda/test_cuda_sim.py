@@ -542,6 +542,11 @@ else:  # ------------------------------------------------------------------- in 
         np.testing.assert_array_equal(got, want)
         assert got[0] == got[1] and len(set(want)) > 3
 
+    def _head(path: Path, size: int) -> bytes:
+        """The first ``size`` bytes of a file (a street file is mostly sparse: never read it whole)."""
+        with open(path, "rb") as f:
+            return f.read(size)
+
     def test_street_table_on_the_device_writes_the_cpu_bytes(tmp_path):
         """The device's street table: the CPU's files byte for byte, in chunks of a board class (one
         written while the next is scanned) or resuming the CPU's checkpoint; the folder locked and the
@@ -562,11 +567,16 @@ else:  # ------------------------------------------------------------------- in 
             for side in ("gpu", "both"):
                 paths = [tmp_path / "cpu" / name, tmp_path / side / name]
                 assert paths[0].stat().st_size == paths[1].stat().st_size, name  # the rest: sparse, never written
-                with open(paths[0], "rb") as a, open(paths[1], "rb") as b:
-                    assert a.read(written) == b.read(written), (side, name)
+                assert _head(paths[0], written) == _head(paths[1], written), (side, name)
 
         for name in ("river_hs.npy", "river_checkpoint.json"):
             same_bytes(name)
+        for dtype in ("float32", "float64"):  # hand strength as floats: the division made on the device
+            floats = [call("river", tmp_path / f"{side}-{dtype}", dtype=dtype, board_classes=(0, 1), progress=False)
+                      for side, call in (("cpu", pokerlut.street_table), ("gpu", pc.street_table))]
+            end = 1024 + np.dtype(dtype).itemsize * int(pokerlut.iso.street_indexer(5).board_offsets[2])
+            sides = [_head(t.files["hs"], end) for t in floats]
+            assert sides[0] == sides[1] and floats[0].checkpoint.read_bytes() == floats[1].checkpoint.read_bytes()
         names = [sorted(p.name for p in (tmp_path / side).iterdir()) for side in ("cpu", "gpu")]
         assert names[0] == names[1]
         holder = StreetFiles(table_plan("river", dtype="uint16"), tmp_path / "gpu")

@@ -39,11 +39,12 @@ from ..kernels import combo_scan, iso_index, iso_streets, primitives
 from ..kernels.combo_scan import MAX_COMBOS
 from ..kernels.handstrength import pair_table
 from ._support import simulated
+from .batch import launch_shape
 from .device import U64, cuda, from_cpu, suit_rank_bit, tables as device_tables, value_of_bits
 from .devices import current_index
 
-__all__ = ["scan_boards", "start_scan", "PendingScan", "board_half_points", "combo_numbers", "check_launch",
-           "SCAN_THREADS", "SCRATCH_BYTES"]
+__all__ = ["scan_boards", "start_scan", "PendingScan", "river_strengths", "board_half_points", "combo_numbers",
+           "check_launch", "SCAN_THREADS", "SCRATCH_BYTES"]
 
 #: The most threads of a block (its shared prefix sums hold one partial sum a thread).
 SCAN_THREADS = 256
@@ -292,17 +293,41 @@ def _card_bits(cards: Any) -> np.uint64:
 
 class PendingScan:
     """A board scan launched on a stream of its own (:func:`start_scan`): :meth:`result` waits for
-    it and brings its numbers back, so the host can do other work (write the chunk before) while
-    the device scans."""
+    it and brings its numbers back (through ``finish``, a function of them, where one is given), so
+    the host can do other work (write the chunk before) while the device scans."""
 
-    def __init__(self, stream: Any, outputs: dict[str, Any]) -> None:
-        self.stream, self.outputs = stream, outputs
+    def __init__(self, stream: Any, outputs: dict[str, Any], finish: Any = None) -> None:
+        self.stream, self.outputs, self.finish = stream, outputs, finish
 
     def result(self) -> dict[str, np.ndarray]:
-        """The scan's raw numbers (as :func:`scan_boards` returns them), once the device is done."""
+        """The scan's numbers (as :func:`scan_boards` returns them, then ``finish``-ed), once the
+        device is done."""
         host = {name: array.copy_to_host(stream=self.stream) for name, array in self.outputs.items()}
         self.stream.synchronize()
-        return host
+        return host if self.finish is None else self.finish(host)
+
+
+@cuda.jit
+def _strength_kernel(num, full, out):
+    """``out[i] = num[i] / full`` in float64, stored as ``out``'s dtype (rounded to nearest): the
+    river's hand strength from its half-points, as numpy's ``(num / full).astype(dtype)`` makes it."""
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < num.shape[0]:
+        out[i] = np.float64(num[i]) / full
+        i += stride
+
+
+def river_strengths(scan: PendingScan, full: int, dtype: str) -> PendingScan:
+    """A river scan's half-points turned into hand strength on the device (``num / full`` as
+    ``dtype``, float32 or float64: the same floats numpy's division and cast give), queued after the
+    scan on its stream: a :class:`PendingScan` of ``{"hs"}``."""
+    num = scan.outputs["num"]
+    out = cuda.device_array(num.shape[0], np.dtype(dtype), stream=scan.stream)
+    if num.shape[0]:
+        blocks, threads = launch_shape(num.shape[0])
+        _strength_kernel[blocks, threads, scan.stream](num, np.float64(full), out)
+    return PendingScan(scan.stream, {"hs": out})
 
 
 def start_scan(boards: np.ndarray, *, bins: int = 1, frames: np.ndarray | None = None,

@@ -8,9 +8,10 @@ place, the checkpoint read back to resume); only the numbers come from elsewhere
 board classes go to the device in chunks of at most :data:`CHUNK_BYTES` of raw numbers: each
 chunk's canonical boards and their frames are made here (as the CPU's street kernel makes them),
 scanned on the device (:mod:`.street_scan`, a block of threads per board class), turned into the
-files' entries by the CPU's own :func:`~pokerlut.abstraction.streets.finish_block` and written,
-then checkpointed, so an interrupted run resumes (on the device or on the CPU) to the same bytes.
-A chunk is written while the device scans the next one.
+files' entries by the CPU's own :func:`~pokerlut.abstraction.streets.finish_block` (the river's
+hand strength as floats by the same division on the device) and written, then checkpointed, so an
+interrupted run resumes (on the device or on the CPU) to the same bytes.  A chunk is written while
+the device scans the next one.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from typing import Any
 
 import numpy as np
 
-from ..abstraction.streets import (DEFAULT_STREET_BINS, StreetTable, canonical_boards, fill_street_table,
+from ..abstraction.streets import (DEFAULT_STREET_BINS, FULL, StreetTable, canonical_boards, fill_street_table,
                                    finish_block)
 from ..cards import integer_or_none, shown
-from .street_scan import PendingScan, check_launch, start_scan
+from .street_scan import PendingScan, check_launch, river_strengths, start_scan
 
-__all__ = ["street_table", "street_block", "start_block", "chunks", "CHUNK_BYTES"]
+__all__ = ["street_table", "street_block", "start_block", "start_entries", "chunks", "CHUNK_BYTES"]
 
 #: The most bytes of raw numbers (the river's uint16 half-points; the flop's and turn's two int64
 #: sums and uint16 histogram a hand class) one launch makes before they are written and checkpointed.
@@ -40,6 +41,26 @@ def start_block(plan: dict, lo: int, hi: int, *, launch: tuple[int, int] | None 
     indexer = plan["indexer"]
     return start_scan(boards, bins=plan["bins"] or 1, frames=indexer.board_frames(boards), offsets=offsets,
                       segments=indexer.segments, launch=launch, completion_cards=completion_cards)
+
+
+def start_entries(plan: dict, lo: int, hi: int, dtype: str, *,
+                  launch: tuple[int, int] | None = None) -> PendingScan:
+    """The files' entries of board classes ``lo .. hi - 1`` (what
+    :func:`~pokerlut.abstraction.streets.finish_block` makes of :func:`street_block`'s numbers),
+    launched and not waited for.  The river's hand strength as floats is divided out on the device
+    (:func:`~pokerlut.cuda.street_scan.river_strengths`: the same floats, and no float64 copy of a
+    chunk on the host); the rest by the CPU's ``finish_block`` once the numbers are back.
+
+    >>> from pokerlut.abstraction.streets import table_plan
+    >>> hs = start_entries(table_plan("river"), 0, 1, "float32").result()["hs"]
+    >>> hs.dtype, float(hs.max()), bool(hs.min() == np.float32(946 / 1980))
+    (dtype('float32'), 1.0, True)
+    """
+    scan = start_block(plan, lo, hi, launch=launch)
+    if plan["bins"] is None and dtype != "uint16":
+        return river_strengths(scan, FULL, dtype)
+    scan.finish = lambda raw: finish_block(plan, raw, dtype)
+    return scan
 
 
 def street_block(plan: dict, lo: int, hi: int, *, launch: tuple[int, int] | None = None,
@@ -107,7 +128,7 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = DEF
     check_launch(launch)
 
     def write(plan: dict, out: Any, bar: Any, x: int, y: int, scan: PendingScan) -> None:
-        out.write(x, y, finish_block(plan, scan.result(), dtype))
+        out.write(x, y, scan.result())
         out.record(x, y)
         out.save()
         if bar is not None:
@@ -117,7 +138,7 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = DEF
         before = None  # the chunk launched before: written while the device scans the next
         for a, b in pending:
             for x, y in chunks(plan, a, b, size):
-                scan = start_block(plan, x, y, launch=launch)
+                scan = start_entries(plan, x, y, dtype, launch=launch)
                 if before is not None:
                     write(plan, out, bar, *before)
                 before = (x, y, scan)
