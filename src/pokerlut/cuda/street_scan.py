@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, TURN_CARDS
+from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, NO_STRENGTH, TURN_CARDS
 from ..cards import integer_or_none
 from ..kernels import combo_scan, iso_index, iso_streets, primitives
 from ..kernels.combo_scan import MAX_COMBOS
@@ -55,9 +55,9 @@ SCRATCH_BYTES = 1 << 30
 _COUNTS = NATURAL_STRENGTHS + 2  # counts by strength 0 .. 7462, then one past for the prefix sums
 _ONE = U64(1)
 _BYTE = U64(255)
-_SHAPE_MASK = U64(0xFFFF)
+_SHAPE_MASK = U64(0xFFFF)  # a frame (StreetIndexer.board_frames): its segment row in bits 0-15, then 8 + 8 bits
 _SEGMENT_ROW = U64(iso_streets.SEGMENT_ROW)
-_NO_STRENGTH = np.uint16(0)
+_NO_STRENGTH = np.uint16(NO_STRENGTH)
 
 # a board's key and the hole part of a street index, from the CPU's source (callees first)
 board_key = from_cpu(combo_scan.board_key)
