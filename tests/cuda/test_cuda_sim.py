@@ -183,7 +183,7 @@ else:  # ------------------------------------------------------------------- in 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
                     "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
                     "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
-                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.streets")
+                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.streets", "pokerlut.cuda.sweep")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):
@@ -528,6 +528,72 @@ else:  # ------------------------------------------------------------------- in 
         again = engines.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=7)
         np.testing.assert_array_equal(again.equity, got.equity)
 
+    LOW_DEAD = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5s 6c 6d 6h 6s"  # 19 dead: 29 cards left
+
+    @pytest.mark.parametrize("players, board, dead", [
+        (["QQ+, AKs", "JJ-99, AK"], "Kd 8s 3c 2h", ""),  # two small ranges on a turn (AKs in both): 48 rivers
+        (["TT+, AKs", "random"], "Qs 7h 9c 5h", LOW_DEAD),  # against random, with dead cards
+        (["AsKd, QQ", "KK, QQ, AK"], "Kh 7h 2c 8d", "7c"),  # the same combos on both sides
+    ])
+    def test_sweep_counts_equal_the_cpu_sweep(players, board, dead):
+        """The device sweep's whole-number counts per combo are the CPU sweep's (weight 1: its float
+        sums are whole numbers), and its fractions are ``pokerlut.equity``'s sweep to the last bit."""
+        from pokerlut.cuda import sweep as device_sweep
+        from pokerlut.equities import sweep as cpu_sweep
+
+        deal = pokerlut.equities.parse_deal(players, board, dead, get_variant("high"))
+        got = device_sweep.sweep_counts(deal, device.tables("high"))
+        want = cpu_sweep.sweep_counts(deal, both=True)[got.s]
+        np.testing.assert_array_equal(got.counts, want[:, [0, 1, 3]])  # beaten, tied, met (combos)
+        assert got.counts[:, 0].sum() > 0 and got.counts[:, 1].sum() > 0  # wins and ties both counted
+        win, tie, equity, n = device_sweep.sweep_fractions(deal, got)
+        cpu = pokerlut.equity(players, board, dead, exact=True, method="sweep")
+        for mine, theirs in ((win, cpu.win), (tie, cpu.tie), (equity, cpu.equity)):
+            np.testing.assert_array_equal(mine, theirs)
+        assert n == cpu.n
+        brute = pokerlut.equity(players, board, dead, exact=True, method="enumerate")  # an engine without sorting
+        np.testing.assert_allclose(equity, brute.equity, rtol=0, atol=1e-12)
+        if not dead:  # the engine's choice, and other launch shapes: blocks striding over the boards
+            assert device_sweep.sweep_cheaper(deal)
+            shaped = engines.exact_equity(players, board, dead, launch=(3, 1))
+            for mine, theirs in ((win, shaped.win), (tie, shaped.tie), (equity, shaped.equity)):
+                np.testing.assert_array_equal(mine, theirs)
+
+    @pytest.mark.parametrize("launch", [(1, 7), (2, 32)])
+    def test_sweep_blocks_of_many_threads_equal_the_cpu(launch):
+        """Threads of a block sorting together and owning every ``threads``-th combo (on a river: one
+        board, since each barrier is slow in the simulator)."""
+        from pokerlut.cuda import sweep as device_sweep
+        from pokerlut.equities import sweep as cpu_sweep
+
+        deal = pokerlut.equities.parse_deal(["QQ+, AK", "random"], "Kd 8s 3c 2h 9d", "", get_variant("high"))
+        got = device_sweep.sweep_counts(deal, device.tables("high"), launch=launch)
+        want = cpu_sweep.sweep_counts(deal, both=True)[got.s]
+        np.testing.assert_array_equal(got.counts, want[:, [0, 1, 3]])
+
+    def test_sweep_is_chosen_as_the_cpu_would_and_weights_stay_on_the_host():
+        """A weighted range is the searched side (the sorted side weighs the same everywhere); two
+        weighted ranges, or fixed hands, are enumerated."""
+        from pokerlut.cuda import sweep as device_sweep
+
+        high = get_variant("high")
+        weighted = ["AA, KK:0.5", "QQ+, AKs"]
+        deal = pokerlut.equities.parse_deal(weighted, "Ks 7h 2c 3d", "", high)
+        assert device_sweep.sweep_sides(deal) == 0 and device_sweep.sweep_cheaper(deal)
+        got = engines.exact_equity(weighted, "Ks 7h 2c 3d")
+        want = pokerlut.equity(weighted, "Ks 7h 2c 3d", exact=True, method="enumerate")
+        np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(got.tie, want.tie, rtol=0, atol=1e-12)
+        both = pokerlut.equities.parse_deal(["AA, KK:0.5", "QQ:2, JJ"], "Ks 7h 2c 3d", "", high)
+        assert device_sweep.sweep_sides(both) is None and not device_sweep.sweep_cheaper(both)
+        assert not device_sweep.sweep_cheaper(pokerlut.equities.parse_deal(["AhKh", "QdQc"], "Ks 7h 2c", "", high))
+        with pytest.raises(ValueError, match="one of whose ranges weighs the same"):
+            engines.exact_equity(["AA, KK:0.5", "QQ:2, JJ"], "Ks 7h 2c 3d", method="sweep")
+        with pytest.raises(ValueError, match="method must be"):
+            engines.exact_equity(["AA", "KK"], "Ks 7h 2c 3d", method="sort")
+        with pytest.raises(pokerlut.equities.deal.ImpossibleDeal):
+            engines.exact_equity(["AsAh", "AsAh, AhAs"], "Ks 7h 2c 3d", method="sweep")
+
     SMALL_DECK_DEAD = " ".join(r + s for r in "23456789T" for s in "cdhs")  # 16 cards left: J..A, suits whole
 
     @pytest.mark.parametrize("players", [["AhKh", "QdQc"], ["AhAd", "KcKs"], ["AA", "KK"], ["AsAd", "KcKh", "QsQh"]])
@@ -549,6 +615,24 @@ else:  # ------------------------------------------------------------------- in 
                 np.testing.assert_array_equal(brute.equity, got.equity)
         else:  # no suit permutation keeps the three hands: every board, weight 1 (the brute force)
             assert sizes.tolist() == [0]
+
+    def test_preflop_sweep_by_suit_symmetry_equals_the_cpu_sweep():
+        """Preflop the device sweeps one board per suit-symmetry class (a reduced deck, suits whole)
+        and adds each combo's relabellings up: the group's size times the CPU's counts."""
+        from pokerlut.cuda import sweep as device_sweep
+        from pokerlut.equities import sweep as cpu_sweep
+
+        players = ["AA, KK", "QQ+, AK"]
+        deal = pokerlut.equities.parse_deal(players, "", SMALL_DECK_DEAD, get_variant("high"))
+        got = device_sweep.sweep_counts(deal, device.tables("high"))
+        assert got.group == 24
+        want = cpu_sweep.sweep_counts(deal, both=True)[got.s]
+        np.testing.assert_allclose(got.counts / got.group, want[:, [0, 1, 3]], rtol=1e-13, atol=0)
+        gpu = engines.exact_equity(players, "", SMALL_DECK_DEAD, method="sweep")
+        cpu = pokerlut.equity(players, "", SMALL_DECK_DEAD, exact=True, method="enumerate")
+        assert gpu.n == cpu.n
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_allclose(getattr(gpu, name), getattr(cpu, name), rtol=0, atol=1e-12)
 
     def test_monte_carlo_is_the_same_whatever_the_launch_shape():
         runs = [engines.monte_carlo_equity(["AhKh", "random", "7c7d"], "Qs 7h 2c", trials=400, seed=7, launch=launch)
