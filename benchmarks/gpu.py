@@ -178,12 +178,25 @@ def main() -> int:
         seconds = timed(lambda: pc.exact_equity(["AhKh", "QdQc"], board))
         row(f"exact equity AhKh vs QdQc{' on ' + board if board else ', preflop'}",
             bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
-        spot = (["TT+, AKs", "AhKs"], "Qs 7h 2c 3d") if small else (["TT+, AKs", "random"], "Qs 7h 2c")
-        got = pc.exact_equity(*spot)
-        want = pokerlut.equity(*spot, exact=True)
-        seconds = timed(lambda: pc.exact_equity(*spot))
-        row(f"exact equity {' vs '.join(spot[0])} on {spot[1]} (every combo pair)",
-            bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
+        spot = (["QQ+, AKs", "JJ-99, AK"], "Kd 8s 3c 2h 9d") if small else (["TT+, AKs", "random"], "Qs 7h 2c")
+        want = pokerlut.equity(*spot, exact=True, method="sweep")
+        threads = pokerlut.get_num_threads()
+        pokerlut.set_num_threads(1)  # the CPU twin on one core
+        try:
+            cpu_seconds = best_times({"cpu": lambda: pokerlut.equity(*spot, exact=True, method="sweep")}, reps)["cpu"]
+        finally:
+            pokerlut.set_num_threads(threads)
+        print(f"    ranges: {' vs '.join(spot[0])} on {spot[1]}, exact")
+        row("  ranges: CPU sweep on one core (the twin)", None, cpu_seconds, want.n)
+        for method, how in (("sweep", "sorting sweep, block per board"), ("enumerate", "every combo pair")):
+            got = pc.exact_equity(*spot, method=method)
+            if method == "sweep":  # the CPU sweep's own fractions, to the last bit
+                ok = all(bool((getattr(got, f) == getattr(want, f)).all()) for f in ("equity", "win", "tie"))
+            else:
+                ok = bool(np.abs(got.equity - want.equity).max() < 1e-12)
+            seconds = timed(lambda: pc.exact_equity(*spot, method=method))
+            row(f"exact equity, ranges: {how}", ok and got.n == want.n, seconds, got.n, want.n / cpu_seconds,
+                "CPU sweep 1 core")
         if not small:  # preflop: one board per suit-symmetry class (24 classes fewer for AA)
             got = pc.exact_equity(["AA", "random"])
             want = pokerlut.equity(["AA", "random"], exact=True)
