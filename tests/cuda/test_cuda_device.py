@@ -80,6 +80,25 @@ def test_preflop_equity_exact_and_sampled(pc):
     np.testing.assert_array_equal(shaped.equity, again.equity)
 
 
+@pytest.mark.parametrize("players, board", [(["TT+, AKs", "random"], "Qs 7h 2c"),  # S: random, 1,176 combos
+                                            (["random", "random"], "Qs 7h 2c 9d"),  # both sides every combo
+                                            (["AA, KK", "QQ+, AK"], "")])  # preflop: suit-symmetry classes
+def test_sweep_equals_the_cpu_sweep(pc, players, board):
+    import pokerlut
+    from pokerlut.cuda import engines
+
+    want = pokerlut.equity(players, board, exact=True, method="sweep")
+    got = engines.exact_equity(players, board, method="sweep")
+    assert got.n == want.n
+    if board:  # weight-1 ranges on a known board: the same whole numbers, the same fractions
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_array_equal(getattr(got, name), getattr(want, name))
+    else:  # preflop the CPU weighs each board class by its size over 24 (not whole)
+        np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+    shaped = engines.exact_equity(players, board, method="sweep", launch=(5, 96))
+    np.testing.assert_array_equal(shaped.equity, got.equity)
+
+
 def test_cupy_and_torch_round_trips(pc):
     import pokerlut
 

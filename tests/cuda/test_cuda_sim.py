@@ -561,12 +561,13 @@ else:  # ------------------------------------------------------------------- in 
 
     @pytest.mark.parametrize("launch", [(1, 7), (2, 32)])
     def test_sweep_blocks_of_many_threads_equal_the_cpu(launch):
-        """Threads of a block sorting together and owning every ``threads``-th combo (on a river: one
-        board, since each barrier is slow in the simulator)."""
+        """Threads of a block sorting together (512 slots: two random hands of 28 cards) and owning
+        every ``threads``-th combo (on a river: one board, since each barrier is slow in the simulator)."""
         from pokerlut.cuda import sweep as device_sweep
         from pokerlut.equities import sweep as cpu_sweep
 
-        deal = pokerlut.equities.parse_deal(["QQ+, AK", "random"], "Kd 8s 3c 2h 9d", "", get_variant("high"))
+        deal = pokerlut.equities.parse_deal(["random", "random"], "Kd 8s 7c Th 9d", LOW_DEAD, get_variant("high"))
+        assert len(deal.ranges[0]) == 378  # 28 cards left
         got = device_sweep.sweep_counts(deal, device.tables("high"), launch=launch)
         want = cpu_sweep.sweep_counts(deal, both=True)[got.s]
         np.testing.assert_array_equal(got.counts, want[:, [0, 1, 3]])
