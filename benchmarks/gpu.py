@@ -203,6 +203,7 @@ def main() -> int:
             row("exact equity AA vs random, preflop (suit symmetry)",
                 bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n),
                 timed(lambda: pc.exact_equity(["AA", "random"])), got.n)
+        preflop_tables_row()
         trials = 300 if small else 1 << 28
         got = pc.monte_carlo_equity(["AhKh", "random"], trials=trials, seed=1)
         exact = pokerlut.equity(["AhKh", "random"], exact=True).equity
@@ -215,6 +216,36 @@ def main() -> int:
                                        launch=(3, 64) if not small else (2, 3))
         row("Monte Carlo: same numbers whatever the launch shape", bool((a.equity == b.equity).all()),
             float("nan"), 0)
+
+    def preflop_tables_row() -> None:
+        from pokerlut.abstraction.preflop import board_classes_with_multiplicity, preflop_tables
+        from pokerlut.cuda.preflop import preflop_counts
+
+        if small:  # two board classes, the cells of AA and 22 against every class, against the CPU kernel
+            from pokerlut.abstraction.preflop import class_table
+            from pokerlut.kernels import registry
+            from pokerlut.kernels.handstrength import pair_table, preflop_scratch
+            from pokerlut.tables import load_table_set
+
+            boards, mult = board_classes_with_multiplicity()
+            boards, mult = boards[[0, 77777]], mult[[0, 77777]]
+            cells = np.array([(a, b) for a in (0, 168) for b in range(169)])
+            call = lambda: preflop_counts(boards, mult, cells)  # noqa: E731
+            wins, ties = np.zeros(169 * 169, np.int64), np.zeros(169 * 169, np.int64)
+            registry.hs_kernel("preflop_counts")(boards, mult, class_table(), load_table_set("high").rank_tables(7),
+                                                 pair_table(), wins, ties, preflop_scratch(169))
+            keep = np.zeros((169, 169), bool)
+            keep[cells[:, 0], cells[:, 1]] = True
+            want_wins, want_ties = wins.reshape(169, 169) * keep, ties.reshape(169, 169) * keep  # the rest: 0
+            n = len(boards)
+        else:  # every suit class of boards, every cell, against the stored tables
+            call = preflop_counts  # noqa: E731
+            stored = preflop_tables()
+            want_wins, want_ties = stored.wins, stored.ties
+            n = len(board_classes_with_multiplicity()[0])
+        got = call()
+        ok = bool((got["wins"] == want_wins).all() and (got["ties"] == want_ties).all())
+        row("exact preflop tables (169 x 169), board classes", ok, timed(call), n)
 
     def showdowns() -> None:
         deals = 64 if small else 1 << 22

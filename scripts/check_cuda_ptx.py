@@ -41,7 +41,7 @@ def main() -> int:
         print(f"NVVM is not available: {type(error).__name__}: {str(error).splitlines()[0]}")
         return 2
 
-    from pokerlut.cuda import batch, device, engines, histogram, omaha, omaha_equity, streets, sweep
+    from pokerlut.cuda import batch, device, engines, histogram, omaha, omaha_equity, preflop, streets, sweep
 
     def array(dtype, ndim=1, layout="C"):
         return types.Array(dtype, ndim, layout)
@@ -87,6 +87,9 @@ def main() -> int:
                                     (array(u8, 2), array(i64), i64, array(u64), array(u64), array(u64), array(u8, 2),
                                      array(i64), array(u64), array(u64), array(u64), array(i64), array(i64), tables,
                                      array(i64, 2))),
+        "preflop tables": (preflop._preflop_kernel.py_func,
+                           (array(u8, 2), array(i64), array(i64, 2), array(i64), array(i64), array(u64), array(u64),
+                            array(u64), tables, array(i64), array(i64))),
         "monte carlo": (engines._monte_carlo_kernel.py_func,
                         (array(u8), i64, array(u8), i64, u64, array(u64), array(u64), tables, array(i64, 2))),
         "omaha exact equity": (omaha_equity._exact_kernel.py_func,

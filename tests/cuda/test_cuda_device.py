@@ -99,6 +99,16 @@ def test_sweep_equals_the_cpu_sweep(pc, players, board):
     np.testing.assert_array_equal(shaped.equity, got.equity)
 
 
+def test_preflop_tables_equal_the_stored_ones(pc):
+    """Every suit class of boards, every cell: the device's counts are the tables in tables/preflop."""
+    from pokerlut.abstraction.preflop import preflop_tables
+    from pokerlut.cuda.preflop import preflop_counts
+
+    got, want = preflop_counts(), preflop_tables()
+    for name in ("wins", "ties", "pairs"):
+        np.testing.assert_array_equal(got[name], getattr(want, name))
+
+
 def test_cupy_and_torch_round_trips(pc):
     import pokerlut
 

@@ -183,7 +183,8 @@ else:  # ------------------------------------------------------------------- in 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
                     "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
                     "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
-                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.streets", "pokerlut.cuda.sweep")
+                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.preflop", "pokerlut.cuda.streets",
+                    "pokerlut.cuda.sweep")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):
@@ -634,6 +635,46 @@ else:  # ------------------------------------------------------------------- in 
         assert gpu.n == cpu.n
         for name in ("equity", "win", "tie"):
             np.testing.assert_allclose(getattr(gpu, name), getattr(cpu, name), rtol=0, atol=1e-12)
+
+    def cpu_preflop_counts(boards, mult):
+        """The CPU kernel of the stored preflop tables on some boards: ``(wins, ties)`` (169, 169)."""
+        from pokerlut.abstraction.preflop import class_table
+        from pokerlut.kernels import registry
+        from pokerlut.kernels.handstrength import pair_table, preflop_scratch
+        from pokerlut.tables import load_table_set
+
+        wins, ties = np.zeros(169 * 169, np.int64), np.zeros(169 * 169, np.int64)
+        registry.hs_kernel("preflop_counts")(np.ascontiguousarray(boards), np.ascontiguousarray(mult), class_table(),
+                                             load_table_set("high").rank_tables(7), pair_table(), wins, ties,
+                                             preflop_scratch(169))
+        return wins.reshape(169, 169), ties.reshape(169, 169)
+
+    @pytest.mark.parametrize("launch", [None, (2, 7)])
+    def test_preflop_tables_on_the_device_equal_the_cpu_kernel(launch):
+        """The device's counts of the exact preflop tables, on a few board classes (a flush board, a
+        paired one, ...) and some cells (every class against AA, seeded ones, pairs, suited, offsuit),
+        equal the counts of the CPU kernel that generated ``tables/preflop``."""
+        from pokerlut.abstraction.preflop import board_classes_with_multiplicity, pair_counts
+        from pokerlut.cuda import preflop as device_preflop
+
+        boards, mult = board_classes_with_multiplicity()
+        pick = np.array([0, 5000, 77777, 134458]) if launch is None else np.array([123])
+        cells = np.random.default_rng(1).integers(0, 169, (25, 2))
+        if launch is None:
+            cells = np.concatenate([cells, np.stack([np.zeros(169, np.int64), np.arange(169)], axis=1)])
+        cells = np.unique(np.concatenate([cells, [[0, 0], [12, 12], [1, 1], [1, 13], [13, 1]]]), axis=0)
+        got = device_preflop.preflop_counts(boards[pick], mult[pick], cells, launch=launch)
+        wins, ties = cpu_preflop_counts(boards[pick], mult[pick])
+        a, b = cells[:, 0], cells[:, 1]
+        np.testing.assert_array_equal(got["wins"][a, b], wins[a, b])
+        np.testing.assert_array_equal(got["ties"][a, b], ties[a, b])
+        assert wins[a, b].sum() > 0 and ties[a, b].sum() > 0
+        outside = np.ones((169, 169), bool)
+        outside[a, b] = False
+        assert not got["wins"][outside].any() and not got["ties"][outside].any()
+        np.testing.assert_array_equal(got["pairs"], pair_counts())
+        with pytest.raises(ValueError, match="cells must be"):
+            device_preflop.preflop_counts(boards[:1], mult[:1], np.array([[0, 169]]))
 
     def test_monte_carlo_is_the_same_whatever_the_launch_shape():
         runs = [engines.monte_carlo_equity(["AhKh", "random", "7c7d"], "Qs 7h 2c", trials=400, seed=7, launch=launch)
