@@ -132,7 +132,9 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: str 
     """Exact equity of hands and ranges over every board, on the device: Hold'em
     (:func:`pokerlut.cuda.engines.exact_equity`), or Omaha and Omaha hi-lo with ``variant="omaha"`` /
     ``"omaha-hilo"`` (:func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`); ``options``:
-    ``launch``, ``chunk``."""
+    ``launch``, ``chunk``, and for Hold'em ``symmetric`` and ``method`` (``"sweep"``: the sorting
+    sweep of heads-up ranges, :mod:`pokerlut.cuda.sweep`; ``"enumerate"``; ``None``: as the CPU's
+    cost model chooses)."""
     if _shares_board(variant):
         from . import omaha_equity
 

@@ -242,10 +242,12 @@ def _card_lists(combos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return start, np.ascontiguousarray(out)
 
 
-def _twins(S: Range, L: Range) -> np.ndarray:
-    """Per ``S`` combo, the index of the same combo in ``L`` (-1 where none)."""
-    where = {tuple(sorted(c)): i for i, c in enumerate(L.combos.tolist())}
-    return np.array([where.get(tuple(sorted(c)), -1) for c in S.combos.tolist()], np.int64)
+def _twins(mS: np.ndarray, mL: np.ndarray) -> np.ndarray:
+    """Per ``S`` combo (card masks ``mS``), the index of the same combo in ``L`` (masks ``mL``; -1
+    where none)."""
+    order = np.argsort(mL, kind="stable")
+    at = np.minimum(np.searchsorted(mL[order], mS), len(mL) - 1)
+    return np.where(mL[order][at] == mS, order[at], -1).astype(np.int64)
 
 
 def _launch(n_boards: int, n_small: int) -> tuple[int, int]:
@@ -287,7 +289,7 @@ def sweep_counts(deal: Deal, tables, launch: tuple[int, int] | None = None, symm
     _sweep_kernel[blocks, threads](cuda.to_device(np.ascontiguousarray(boards)), cuda.to_device(board_weights),
                                    slots, cuda.to_device(kS), cuda.to_device(bS), cuda.to_device(mS),
                                    cuda.to_device(np.ascontiguousarray(S.combos, np.uint8)),
-                                   cuda.to_device(_twins(S, L)), cuda.to_device(kL), cuda.to_device(bL),
+                                   cuda.to_device(_twins(mS, mL)), cuda.to_device(kL), cuda.to_device(bL),
                                    cuda.to_device(mL), cuda.to_device(card_start), cuda.to_device(card_combos),
                                    tables, counts)
     out = counts.copy_to_host().astype(np.float64)
