@@ -618,6 +618,22 @@ else:  # ------------------------------------------------------------------- in 
         else:  # no suit permutation keeps the three hands: every board, weight 1 (the brute force)
             assert sizes.tolist() == [0]
 
+    def test_preflop_whole_classes_are_answered_from_the_preflop_tables():
+        """As the CPU answers them: the same numbers, no launch (the tables hold every class pair)."""
+        launched = []
+        real = engines._exact_kernel, pc.sweep._sweep_kernel
+        try:
+            engines._exact_kernel = pc.sweep._sweep_kernel = launched  # a launch would fail: a list is no kernel
+            for players in (["AA", "KK"], ["TT+, AKs", "random"]):
+                got = engines.exact_equity(players)
+                want = pokerlut.equity(players, exact=True)
+                assert want.engine == "preflop tables"
+                for name in ("equity", "win", "tie"):
+                    np.testing.assert_array_equal(getattr(got, name), getattr(want, name))
+                assert got.n == want.n
+        finally:
+            engines._exact_kernel, pc.sweep._sweep_kernel = real
+
     def test_preflop_sweep_by_suit_symmetry_equals_the_cpu_sweep():
         """Preflop the device sweeps one board per suit-symmetry class (a reduced deck, suits whole)
         and adds each combo's relabellings up: the group's size times the CPU's counts."""

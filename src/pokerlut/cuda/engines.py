@@ -31,6 +31,7 @@ from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYE
                          MIN_PLAYERS, N_NATURAL)
 from ..enumeration import deck_of
 from ..equities.deal import ImpossibleDeal, card_mask, parse_deal, raise_if_unfit
+from ..equities.holdem import from_preflop_tables
 from ..equities.plan import combinations
 from ..equities.sweep import symmetry
 from ..equities.results import fractions
@@ -252,8 +253,10 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     (:mod:`pokerlut.cuda.sweep`: a block per board ranks every combo once, sorts one range and
     counts the other against it with card-removal corrections; ``chunk`` unused), and the
     fractions are the CPU sweep's own (``pokerlut.equity(..., exact=True, method="sweep")``), to the
-    last bit on ranges of weight 1.  ``method``: ``"sweep"`` or ``"enumerate"`` chooses the engine
-    (``None``: as just said).
+    last bit on ranges of weight 1.  Heads-up preflop ranges of whole classes in the high game with
+    no dead card are answered, as the CPU answers them, from the exact preflop tables
+    (:func:`pokerlut.abstraction.preflop_lookup`; :mod:`pokerlut.cuda.preflop` computes them on the
+    device).  ``method``: ``"sweep"`` or ``"enumerate"`` chooses the engine (``None``: as just said).
 
     Omaha: :func:`pokerlut.cuda.exact_equity` hands ``variant="omaha"`` / ``"omaha-hilo"`` to
     :func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`.
@@ -270,6 +273,10 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     if method not in (None, "sweep", "enumerate"):
         raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {method!r}")
     deal = parse_deal(players, board, dead, v)
+    ranged = len(deal.players) == 2 and any(len(r) > 1 for r in deal.ranges)
+    hit = from_preflop_tables(deal) if method is None and ranged else None
+    if hit is not None:  # heads-up preflop whole classes: the exact preflop tables hold the answer
+        return GpuEquity(hit.equity, hit.win, hit.tie, hit.n, "exact")
     if method == "sweep" or (method is None and sweep_cheaper(deal)):
         if sweep_sides(deal) is None:
             raise ValueError("method='sweep' needs two players, one of whose ranges weighs the same on every combo")
