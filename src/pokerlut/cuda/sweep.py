@@ -266,7 +266,14 @@ def sweep_counts(deal: Deal, tables, launch: tuple[int, int] | None = None, symm
     :func:`pokerlut.cuda.device.tables`); preflop the counts of the deal's suit-symmetry classes,
     added up over each combo's relabellings as the CPU does (whole numbers: the group's size times
     the counts; ``symmetric=False``: every board).  ``launch``: ``(blocks, threads)``, the threads
-    at least the ``S`` combos over :data:`OWNED`."""
+    at least the ``S`` combos over :data:`OWNED`.
+
+    >>> from pokerlut.equities.deal import parse_deal
+    >>> from pokerlut.cuda.device import tables
+    >>> got = sweep_counts(parse_deal(["AsAd", "KK"], "Ks 7h 2c 3d 9h"), tables())   # L: AsAd, S: 3 kings
+    >>> got.s, got.counts.tolist(), got.group           # each set of kings beats the aces, meets them once
+    (1, [[1.0, 0.0, 1.0], [1.0, 0.0, 1.0], [1.0, 0.0, 1.0]], 1)
+    """
     s = sweep_sides(deal)
     if s is None:
         raise ValueError("the device sweep is heads-up, and one range must weigh the same on every combo")
@@ -301,7 +308,15 @@ def sweep_counts(deal: Deal, tables, launch: tuple[int, int] | None = None, symm
 def sweep_fractions(deal: Deal, swept: SweepCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """``(win, tie, equity, n)`` per player from :func:`sweep_counts`, computed as the CPU's sweep
     computes them from the smaller range's side (:func:`pokerlut.equities.sweep.sweep_equity`): on
-    ranges of weight 1 the same numbers to the last bit."""
+    ranges of weight 1 the same numbers to the last bit.
+
+    >>> from pokerlut.equities.deal import parse_deal
+    >>> from pokerlut.cuda.device import tables
+    >>> deal = parse_deal(["AsAd", "KK, QQ"], "Ks 7h 2c 3d")   # 44 rivers, 3 kings and 6 queens
+    >>> win, tie, equity, n = sweep_fractions(deal, sweep_counts(deal, tables()))
+    >>> [round(float(x), 4) for x in equity], n
+    ([0.6515, 0.3485], 396)
+    """
     c, s = swept.counts, swept.s
     w = deal.ranges[s].weights
     beaten, tied, met = (float(w @ c[:, q]) for q in range(_COUNTS))
