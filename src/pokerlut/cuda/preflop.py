@@ -22,7 +22,7 @@ import numpy as np
 from .. import layout
 from ..abstraction.preflop import board_classes_with_multiplicity, class_table, pair_counts
 from ..constants import BOARD_CARDS, N_NATURAL
-from ..equities.sweep import suit_rank_bits
+from ..equities.sweep import SWEEP_PLAYERS, suit_rank_bits
 from ..ranges import ALL_COMBOS, N_CLASSES
 from ..variants import get_variant
 from ._support import simulated
@@ -119,7 +119,7 @@ def preflop_counts(boards: np.ndarray | None = None, mult: np.ndarray | None = N
     ``tables/preflop``), with the boards ranked on the device.  ``boards`` (n, 5) and ``mult`` (n,):
     the boards and how many times each counts (default: every suit class of five-card boards and
     its size, :func:`~pokerlut.abstraction.preflop.board_classes_with_multiplicity`); ``cells``
-    (m, 2): the ``(A, B)`` cells to count (default: all; the others stay 0).  ``launch``:
+    (m, 2): the ``(A, B)`` cells to count (a class for each of the two players) (default: all; the others stay 0).  ``launch``:
     ``(blocks, threads)``, the threads at least the cells over :data:`CELLS_OWNED`.
 
     >>> board = np.array([[44, 41, 22, 27, 4]], np.uint8)      # Kc Qd 7h 8s 3c
@@ -137,7 +137,7 @@ def preflop_counts(boards: np.ndarray | None = None, mult: np.ndarray | None = N
         grid = np.arange(N_CLASSES)
         cells = np.stack(np.meshgrid(grid, grid, indexing="ij"), axis=-1).reshape(-1, 2)
     cells = np.ascontiguousarray(cells, np.int64)
-    if cells.ndim != 2 or cells.shape[1] != 2 or len(cells) == 0 or cells.min() < 0 or cells.max() >= N_CLASSES:
+    if cells.ndim != 2 or cells.shape[1] != SWEEP_PLAYERS or len(cells) == 0 or cells.min() < 0 or cells.max() >= N_CLASSES:
         raise ValueError(f"cells must be (m, 2) class numbers 0..{N_CLASSES - 1}")
     tables = device_tables("high")
     table_cards = get_variant("high").tables.natural.cards
