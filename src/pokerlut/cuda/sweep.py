@@ -148,21 +148,26 @@ def below(keys, n, s):
 
 
 @cuda.jit
-def _sweep_kernel(boards, board_weights, slots, kS, bS, mS, cS, twin, kL, bL, mL, card_start, card_combos, t, counts):
-    """A block per board (``boards[b]``, counted ``board_weights[b]`` times), grid-stride: the
-    ``L`` combos (``kL``, ``bL``, ``mL``: keys with the suit counters started, suit-rank bits,
-    card masks) ranked and sorted in ``slots`` (a power of two >= their number) shared slots; each
-    ``S`` combo ``x`` (``tid + j * threads``, ``j < OWNED``) ranked and counted against them, less
-    the ``L`` combos holding its cards (``card_combos[card_start[c]:card_start[c + 1]]`` for card
-    ``c``), plus its ``twin`` in ``L`` (-1: none); the counts into ``counts[x, 0..2]``."""
+def _sweep_kernel(boards, slots, n_S, combos, ints, t, counts):
+    """A block per board (``boards[b]``), grid-stride.  ``combos`` (3, ``n_S`` + ``n_L``): the
+    keys (suit counters started), suit-rank bits and card masks of the ``S`` combos, then of the
+    ``L`` combos.  ``ints``, packed by :func:`sweep_counts` into one transfer: each board's count,
+    each ``S`` combo's twin in ``L`` (-1: none), its two cards, then per card where its ``L`` combos
+    start in the list of them that ends the array.  The ``L`` combos are ranked and sorted in
+    ``slots`` (a power of two >= their number) shared slots; each ``S`` combo ``x`` (``tid + j *
+    threads``, ``j < OWNED``) ranked and counted against them, less the ``L`` combos holding its
+    cards, plus its twin; the counts into ``counts[x, 0..2]``."""
     bases, values = t.bases7, t.values7
     order = cuda.shared.array(SORT_SLOTS, np.uint16)
     strength = cuda.shared.array(MAX_COMBOS, np.uint16)
     acc = cuda.local.array((OWNED, _COUNTS), np.int64)
     tid = cuda.threadIdx.x
     threads = cuda.blockDim.x
-    n_S = kS.shape[0]
-    n_L = kL.shape[0]
+    n_L = combos.shape[1] - n_S
+    twin_at = boards.shape[0]
+    cards_at = twin_at + n_S
+    start_at = cards_at + 2 * n_S
+    list_at = start_at + N_NATURAL + 1
     for j in range(OWNED):
         for q in range(_COUNTS):
             acc[j, q] = 0
@@ -180,32 +185,32 @@ def _sweep_kernel(boards, board_weights, slots, kS, bS, mS, cS, twin, kL, bL, mL
             s = _PAD
             if y < n_L:
                 s = np.uint16(0)
-                if (mL[y] & mb) == U64(0):
-                    s = hand_value(t, kb + kL[y], bb | bL[y], 7, bases, values)
+                if (combos[2, n_S + y] & mb) == U64(0):
+                    s = hand_value(t, kb + combos[0, n_S + y], bb | combos[1, n_S + y], 7, bases, values)
                 strength[y] = s
             order[y] = s
         barrier(threads)
         bitonic_sort(order, slots, tid, threads)
         blocked = below(order, slots, np.uint16(1))  # the L combos the board blocks: strength 0, first
-        weight = board_weights[b]
+        weight = ints[b]
         for j in range(OWNED):
             x = tid + j * threads
-            if x < n_S and (mS[x] & mb) == U64(0):
-                s = hand_value(t, kb + kS[x], bb | bS[x], 7, bases, values)
+            if x < n_S and (combos[2, x] & mb) == U64(0):
+                s = hand_value(t, kb + combos[0, x], bb | combos[1, x], 7, bases, values)
                 beaten = np.int64(below(order, slots, s)) - blocked
                 tied = np.int64(below(order, slots, s + np.uint16(1))) - blocked - beaten
                 met = np.int64(n_L) - blocked
                 for side in range(2):
-                    c = cS[x, side]
-                    for i in range(card_start[c], card_start[c + 1]):
-                        other = strength[card_combos[i]]
+                    c = ints[cards_at + 2 * x + side]
+                    for i in range(ints[start_at + c], ints[start_at + c + 1]):
+                        other = strength[ints[list_at + i]]
                         if other != 0:
                             met -= 1
                             if other < s:
                                 beaten -= 1
                             elif other == s:
                                 tied -= 1
-                if twin[x] >= 0:  # the same combo in L: out twice through its two cards, and a tie
+                if ints[twin_at + x] >= 0:  # the same combo in L: out twice through its two cards, and a tie
                     tied += 1
                     met += 1
                 acc[j, 0] += weight * beaten
@@ -292,13 +297,12 @@ def sweep_counts(deal: Deal, tables, launch: tuple[int, int] | None = None, symm
     if threads * OWNED < len(S):
         raise ValueError(f"a launch of {threads} threads a block sweeps at most {threads * OWNED} combos a range; "
                          f"this range holds {len(S)}")
+    combos = np.ascontiguousarray(np.stack([np.concatenate([kS, kL]), np.concatenate([bS, bL]),
+                                            np.concatenate([mS, mL])]), np.uint64)
+    ints = np.concatenate([board_weights, _twins(mS, mL), S.combos.astype(np.int64).ravel(), card_start, card_combos])
     counts = cuda.to_device(np.zeros((len(S), _COUNTS), np.int64))
-    _sweep_kernel[blocks, threads](cuda.to_device(np.ascontiguousarray(boards)), cuda.to_device(board_weights),
-                                   slots, cuda.to_device(kS), cuda.to_device(bS), cuda.to_device(mS),
-                                   cuda.to_device(np.ascontiguousarray(S.combos, np.uint8)),
-                                   cuda.to_device(_twins(mS, mL)), cuda.to_device(kL), cuda.to_device(bL),
-                                   cuda.to_device(mL), cuda.to_device(card_start), cuda.to_device(card_combos),
-                                   tables, counts)
+    _sweep_kernel[blocks, threads](cuda.to_device(np.ascontiguousarray(boards)), slots, len(S), cuda.to_device(combos),
+                                   cuda.to_device(ints), tables, counts)
     out = counts.copy_to_host().astype(np.float64)
     if len(perms) > 1:
         out = symmetrized(out, S, perms)
