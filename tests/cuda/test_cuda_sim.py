@@ -593,6 +593,8 @@ else:  # ------------------------------------------------------------------- in 
             engines.exact_equity(["AA, KK:0.5", "QQ:2, JJ"], "Ks 7h 2c 3d", method="sweep")
         with pytest.raises(ValueError, match="method must be"):
             engines.exact_equity(["AA", "KK"], "Ks 7h 2c 3d", method="sort")
+        with pytest.raises(ValueError, match="chunk must be a positive integer"):  # whichever engine runs
+            engines.exact_equity(["AA", "KK"], "Ks 7h 2c 3d", method="sweep", chunk=0)
         with pytest.raises(pokerlut.equities.deal.ImpossibleDeal):
             engines.exact_equity(["AsAh", "AsAh, AhAs"], "Ks 7h 2c 3d", method="sweep")
 

@@ -272,6 +272,8 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     _holdem_only(v)
     if method not in (None, "sweep", "enumerate"):
         raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {method!r}")
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     deal = parse_deal(players, board, dead, v)
     ranged = len(deal.players) == 2 and any(len(r) > 1 for r in deal.ranges)
     hit = from_preflop_tables(deal) if method is None and ranged else None
@@ -306,8 +308,6 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     keys = (board_key + table_cards[holes[:, :, 0]] + table_cards[holes[:, :, 1]]).astype(np.uint64)
     bits = (board_bits | bit_of[holes[:, :, 0]] | bit_of[holes[:, :, 1]]).astype(np.uint64)
     counts = cuda.to_device(np.zeros((len(holes), len(deal.players), 3), np.int64))
-    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
-        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     work = len(holes) * -(-n_enumerated // int(chunk))
     blocks, threads = launch or launch_shape(work)
     _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(binomials(len(live))), n_enumerated,
