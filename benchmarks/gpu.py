@@ -182,18 +182,32 @@ def main() -> int:
         seconds = timed(lambda: pc.exact_equity(["AhKh", "QdQc"], board))
         row(f"exact equity AhKh vs QdQc{' on ' + board if board else ', preflop'}",
             bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
-        spot = (["TT+, AKs", "AhKs"], "Qs 7h 2c 3d") if small else (["TT+, AKs", "random"], "Qs 7h 2c")
-        got = pc.exact_equity(*spot)
-        want = pokerlut.equity(*spot, exact=True)
-        seconds = timed(lambda: pc.exact_equity(*spot))
-        row(f"exact equity {' vs '.join(spot[0])} on {spot[1]} (every combo pair)",
-            bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n), seconds, got.n)
+        spot = (["QQ+, AKs", "JJ-99, AK"], "Kd 8s 3c 2h 9d") if small else (["TT+, AKs", "random"], "Qs 7h 2c")
+        want = pokerlut.equity(*spot, exact=True, method="sweep")
+        threads = pokerlut.get_num_threads()
+        pokerlut.set_num_threads(1)  # the CPU twin on one core
+        try:
+            cpu_seconds = best_times({"cpu": lambda: pokerlut.equity(*spot, exact=True, method="sweep")}, reps)["cpu"]
+        finally:
+            pokerlut.set_num_threads(threads)
+        print(f"    ranges: {' vs '.join(spot[0])} on {spot[1]}, exact")
+        row("  ranges: CPU sweep on one core (the twin)", None, cpu_seconds, want.n)
+        for method, how in (("sweep", "sorting sweep, block per board"), ("enumerate", "every combo pair")):
+            got = pc.exact_equity(*spot, method=method)
+            if method == "sweep":  # the CPU sweep's own fractions, to the last bit
+                ok = all(bool((getattr(got, f) == getattr(want, f)).all()) for f in ("equity", "win", "tie"))
+            else:
+                ok = bool(np.abs(got.equity - want.equity).max() < 1e-12)
+            seconds = timed(lambda: pc.exact_equity(*spot, method=method))
+            row(f"exact equity, ranges: {how}", ok and got.n == want.n, seconds, got.n, want.n / cpu_seconds,
+                "CPU sweep 1 core")
         if not small:  # preflop: one board per suit-symmetry class (24 classes fewer for AA)
-            got = pc.exact_equity(["AA", "random"])
+            got = pc.exact_equity(["AA", "random"], method="enumerate")  # (method=None: the preflop tables)
             want = pokerlut.equity(["AA", "random"], exact=True)
             row("exact equity AA vs random, preflop (suit symmetry)",
                 bool(np.abs(got.equity - want.equity).max() < 1e-12 and got.n == want.n),
-                timed(lambda: pc.exact_equity(["AA", "random"])), got.n)
+                timed(lambda: pc.exact_equity(["AA", "random"], method="enumerate")), got.n)
+        preflop_tables_row()
         trials = 300 if small else 1 << 28
         got = pc.monte_carlo_equity(["AhKh", "random"], trials=trials, seed=1)
         exact = pokerlut.equity(["AhKh", "random"], exact=True).equity
@@ -206,6 +220,37 @@ def main() -> int:
                                        launch=(3, 64) if not small else (2, 3))
         row("Monte Carlo: same numbers whatever the launch shape", bool((a.equity == b.equity).all()),
             float("nan"), 0)
+
+    def preflop_tables_row() -> None:
+        from pokerlut.abstraction.preflop import board_classes_with_multiplicity, preflop_tables
+        from pokerlut.cuda.preflop import preflop_counts
+
+        if small:  # two board classes, the cells of AA and 22 against every class, against the CPU kernel
+            from pokerlut.abstraction.preflop import class_table
+            from pokerlut.kernels import registry
+            from pokerlut.kernels.handstrength import pair_table, preflop_scratch
+            from pokerlut.tables import load_table_set
+
+            boards, mult = board_classes_with_multiplicity()
+            boards, mult = boards[[0, 77777]], mult[[0, 77777]]
+            cells = np.array([(a, b) for a in (0, 168) for b in range(169)])
+            call = lambda: preflop_counts(boards, mult, cells)  # noqa: E731
+            wins, ties = np.zeros(169 * 169, np.int64), np.zeros(169 * 169, np.int64)
+            registry.hs_kernel("preflop_counts")(boards, mult, class_table(), load_table_set("high").rank_tables(7),
+                                                 pair_table(), wins, ties, preflop_scratch(169))
+            keep = np.zeros((169, 169), bool)
+            keep[cells[:, 0], cells[:, 1]] = True
+            want_wins, want_ties = wins.reshape(169, 169) * keep, ties.reshape(169, 169) * keep  # the rest: 0
+            n = len(boards)
+        else:  # every suit class of boards, every cell, against the stored tables
+            call = preflop_counts  # noqa: E731
+            stored = preflop_tables()
+            want_wins, want_ties = stored.wins, stored.ties
+            n = len(board_classes_with_multiplicity()[0])
+        got = call()
+        ok = bool((got["wins"] == want_wins).all() and (got["ties"] == want_ties).all())
+        seconds = best_times({"x": lambda: (call(), cuda.synchronize())}, min(reps, 2))["x"]  # a long call: twice
+        row("exact preflop tables (169 x 169), board classes", ok, seconds, n)
 
     def showdowns() -> None:
         deals = 64 if small else 1 << 22

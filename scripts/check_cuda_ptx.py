@@ -41,8 +41,8 @@ def main() -> int:
         print(f"NVVM is not available: {type(error).__name__}: {str(error).splitlines()[0]}")
         return 2
 
-    from pokerlut.cuda import (batch, device, engines, histogram, omaha, omaha_equity, omaha_random, street_scan,
-                               streets)
+    from pokerlut.cuda import (batch, device, engines, histogram, omaha, omaha_equity, omaha_random, preflop,
+                               street_scan, streets, sweep)
 
     def array(dtype, ndim=1, layout="C"):
         return types.Array(dtype, ndim, layout)
@@ -84,6 +84,11 @@ def main() -> int:
         "exact equity": (engines._exact_kernel.py_func,
                          (array(u8), i64, array(i64, 2), i64, i64, i64, array(u8, 2), array(i64), array(u64, 2),
                           array(u64, 2), array(u64), tables, array(i64, 3))),
+        "exact equity by sorting": (sweep._sweep_kernel.py_func,
+                                    (array(u8, 2), i64, i64, array(u64, 2), array(i64), tables, array(i64, 2))),
+        "preflop tables": (preflop._preflop_kernel.py_func,
+                           (array(u8, 2), array(i64), array(i64, 2), array(i64), array(i64), array(u64), array(u64),
+                            array(u64), tables, array(i64), array(i64))),
         "monte carlo": (engines._monte_carlo_kernel.py_func,
                         (array(u8), i64, array(u8), i64, u64, array(u64), array(u64), tables, array(i64, 2))),
         "omaha exact equity": (omaha_equity._exact_kernel.py_func,

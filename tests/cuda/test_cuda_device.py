@@ -80,6 +80,35 @@ def test_preflop_equity_exact_and_sampled(pc):
     np.testing.assert_array_equal(shaped.equity, again.equity)
 
 
+@pytest.mark.parametrize("players, board", [(["TT+, AKs", "random"], "Qs 7h 2c"),  # S: random, 1,176 combos
+                                            (["random", "random"], "Qs 7h 2c 9d"),  # both sides every combo
+                                            (["AA, KK", "QQ+, AK"], "")])  # preflop: suit-symmetry classes
+def test_sweep_equals_the_cpu_sweep(pc, players, board):
+    import pokerlut
+    from pokerlut.cuda import engines
+
+    want = pokerlut.equity(players, board, exact=True, method="sweep")
+    got = engines.exact_equity(players, board, method="sweep")
+    assert got.n == want.n
+    if board:  # weight-1 ranges on a known board: the same whole numbers, the same fractions
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_array_equal(getattr(got, name), getattr(want, name))
+    else:  # preflop the CPU weighs each board class by its size over 24 (not whole)
+        np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+    shaped = engines.exact_equity(players, board, method="sweep", launch=(5, 96))
+    np.testing.assert_array_equal(shaped.equity, got.equity)
+
+
+def test_preflop_tables_equal_the_stored_ones(pc):
+    """Every suit class of boards, every cell: the device's counts are the tables in tables/preflop."""
+    from pokerlut.abstraction.preflop import preflop_tables
+    from pokerlut.cuda.preflop import preflop_counts
+
+    got, want = preflop_counts(), preflop_tables()
+    for name in ("wins", "ties", "pairs"):
+        np.testing.assert_array_equal(got[name], getattr(want, name))
+
+
 def test_cupy_and_torch_round_trips(pc):
     import pokerlut
 

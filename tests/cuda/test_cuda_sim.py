@@ -164,8 +164,9 @@ else:  # ------------------------------------------------------------------- in 
     CUDA_MODULES = ("pokerlut.cuda", "pokerlut.cuda._support", "pokerlut.cuda.arrays", "pokerlut.cuda.batch",
                     "pokerlut.cuda.batch_kernels", "pokerlut.cuda.combinations", "pokerlut.cuda.device",
                     "pokerlut.cuda.devices", "pokerlut.cuda.engines", "pokerlut.cuda.histogram", "pokerlut.cuda.omaha",
-                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.omaha_random", "pokerlut.cuda.simulator",
-                    "pokerlut.cuda.street_scan", "pokerlut.cuda.street_tables", "pokerlut.cuda.streets")
+                    "pokerlut.cuda.omaha_equity", "pokerlut.cuda.omaha_random", "pokerlut.cuda.preflop",
+                    "pokerlut.cuda.simulator", "pokerlut.cuda.street_scan", "pokerlut.cuda.street_tables",
+                    "pokerlut.cuda.streets", "pokerlut.cuda.sweep")
 
     @pytest.mark.parametrize("name", CUDA_MODULES)
     def test_doctests(name):
@@ -680,6 +681,75 @@ else:  # ------------------------------------------------------------------- in 
         again = engines.exact_equity(players, board, dead, variant=variant, launch=(2, 3), chunk=7)
         np.testing.assert_array_equal(again.equity, got.equity)
 
+    LOW_DEAD = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5s 6c 6d 6h 6s"  # 19 dead: 29 cards left
+
+    @pytest.mark.parametrize("players, board, dead", [
+        (["QQ+, AKs", "JJ-99, AK"], "Kd 8s 3c 2h", ""),  # two small ranges on a turn (AKs in both): 48 rivers
+        (["TT+, AKs", "random"], "Qs 7h 9c 5h", LOW_DEAD),  # against random, with dead cards
+        (["AsKd, QQ", "KK, QQ, AK"], "Kh 7h 2c 8d", "7c"),  # the same combos on both sides
+    ])
+    def test_sweep_counts_equal_the_cpu_sweep(players, board, dead):
+        """The device sweep's whole-number counts per combo are the CPU sweep's (weight 1: its float
+        sums are whole numbers), and its fractions are ``pokerlut.equity``'s sweep to the last bit."""
+        from pokerlut.cuda import sweep as device_sweep
+        from pokerlut.equities import sweep as cpu_sweep
+
+        deal = pokerlut.equities.parse_deal(players, board, dead, get_variant("high"))
+        got = device_sweep.sweep_counts(deal, device.tables("high"))
+        want = cpu_sweep.sweep_counts(deal, both=True)[got.s]
+        np.testing.assert_array_equal(got.counts, want[:, [0, 1, 3]])  # beaten, tied, met (combos)
+        assert got.counts[:, 0].sum() > 0 and got.counts[:, 1].sum() > 0  # wins and ties both counted
+        win, tie, equity, n = device_sweep.sweep_fractions(deal, got)
+        cpu = pokerlut.equity(players, board, dead, exact=True, method="sweep")
+        for mine, theirs in ((win, cpu.win), (tie, cpu.tie), (equity, cpu.equity)):
+            np.testing.assert_array_equal(mine, theirs)
+        assert n == cpu.n
+        brute = pokerlut.equity(players, board, dead, exact=True, method="enumerate")  # an engine without sorting
+        np.testing.assert_allclose(equity, brute.equity, rtol=0, atol=1e-12)
+        if not dead:  # the engine's choice, and other launch shapes: blocks striding over the boards
+            assert device_sweep.sweep_cheaper(deal)
+            shaped = engines.exact_equity(players, board, dead, launch=(3, 1))
+            for mine, theirs in ((win, shaped.win), (tie, shaped.tie), (equity, shaped.equity)):
+                np.testing.assert_array_equal(mine, theirs)
+
+    @pytest.mark.parametrize("launch", [(1, 7), (2, 32)])
+    def test_sweep_blocks_of_many_threads_equal_the_cpu(launch):
+        """Threads of a block sorting together (512 slots: two random hands of 28 cards) and owning
+        every ``threads``-th combo (on a river: one board, since each barrier is slow in the simulator)."""
+        from pokerlut.cuda import sweep as device_sweep
+        from pokerlut.equities import sweep as cpu_sweep
+
+        deal = pokerlut.equities.parse_deal(["random", "random"], "Kd 8s 7c Th 9d", LOW_DEAD, get_variant("high"))
+        assert len(deal.ranges[0]) == 378  # 28 cards left
+        got = device_sweep.sweep_counts(deal, device.tables("high"), launch=launch)
+        want = cpu_sweep.sweep_counts(deal, both=True)[got.s]
+        np.testing.assert_array_equal(got.counts, want[:, [0, 1, 3]])
+
+    def test_sweep_is_chosen_as_the_cpu_would_and_weights_stay_on_the_host():
+        """A weighted range is the searched side (the sorted side weighs the same everywhere); two
+        weighted ranges, or fixed hands, are enumerated."""
+        from pokerlut.cuda import sweep as device_sweep
+
+        high = get_variant("high")
+        weighted = ["AA, KK:0.5", "QQ+, AKs"]
+        deal = pokerlut.equities.parse_deal(weighted, "Ks 7h 2c 3d", "", high)
+        assert device_sweep.sweep_sides(deal) == 0 and device_sweep.sweep_cheaper(deal)
+        got = engines.exact_equity(weighted, "Ks 7h 2c 3d")
+        want = pokerlut.equity(weighted, "Ks 7h 2c 3d", exact=True, method="enumerate")
+        np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(got.tie, want.tie, rtol=0, atol=1e-12)
+        both = pokerlut.equities.parse_deal(["AA, KK:0.5", "QQ:2, JJ"], "Ks 7h 2c 3d", "", high)
+        assert device_sweep.sweep_sides(both) is None and not device_sweep.sweep_cheaper(both)
+        assert not device_sweep.sweep_cheaper(pokerlut.equities.parse_deal(["AhKh", "QdQc"], "Ks 7h 2c", "", high))
+        with pytest.raises(ValueError, match="one of whose ranges weighs the same"):
+            engines.exact_equity(["AA, KK:0.5", "QQ:2, JJ"], "Ks 7h 2c 3d", method="sweep")
+        with pytest.raises(ValueError, match="method must be"):
+            engines.exact_equity(["AA", "KK"], "Ks 7h 2c 3d", method="sort")
+        with pytest.raises(ValueError, match="chunk must be a positive integer"):  # whichever engine runs
+            engines.exact_equity(["AA", "KK"], "Ks 7h 2c 3d", method="sweep", chunk=0)
+        with pytest.raises(pokerlut.equities.deal.ImpossibleDeal):
+            engines.exact_equity(["AsAh", "AsAh, AhAs"], "Ks 7h 2c 3d", method="sweep")
+
     SMALL_DECK_DEAD = " ".join(r + s for r in "23456789T" for s in "cdhs")  # 16 cards left: J..A, suits whole
 
     @pytest.mark.parametrize("players", [["AhKh", "QdQc"], ["AhAd", "KcKs"], ["AA", "KK"], ["AsAd", "KcKh", "QsQh"]])
@@ -701,6 +771,80 @@ else:  # ------------------------------------------------------------------- in 
                 np.testing.assert_array_equal(brute.equity, got.equity)
         else:  # no suit permutation keeps the three hands: every board, weight 1 (the brute force)
             assert sizes.tolist() == [0]
+
+    def test_preflop_whole_classes_are_answered_from_the_preflop_tables():
+        """As the CPU answers them: the same numbers, no launch (the tables hold every class pair)."""
+        launched = []
+        real = engines._exact_kernel, pc.sweep._sweep_kernel
+        try:
+            engines._exact_kernel = pc.sweep._sweep_kernel = launched  # a launch would fail: a list is no kernel
+            for players in (["AA", "KK"], ["TT+, AKs", "random"]):
+                got = engines.exact_equity(players)
+                want = pokerlut.equity(players, exact=True)
+                assert want.engine == "preflop tables"
+                for name in ("equity", "win", "tie"):
+                    np.testing.assert_array_equal(getattr(got, name), getattr(want, name))
+                assert got.n == want.n
+        finally:
+            engines._exact_kernel, pc.sweep._sweep_kernel = real
+
+    def test_preflop_sweep_by_suit_symmetry_equals_the_cpu_sweep():
+        """Preflop the device sweeps one board per suit-symmetry class (a reduced deck, suits whole)
+        and adds each combo's relabellings up: the group's size times the CPU's counts."""
+        from pokerlut.cuda import sweep as device_sweep
+        from pokerlut.equities import sweep as cpu_sweep
+
+        players = ["AA, KK", "QQ+, AK"]
+        deal = pokerlut.equities.parse_deal(players, "", SMALL_DECK_DEAD, get_variant("high"))
+        got = device_sweep.sweep_counts(deal, device.tables("high"))
+        assert got.group == 24
+        want = cpu_sweep.sweep_counts(deal, both=True)[got.s]
+        np.testing.assert_allclose(got.counts / got.group, want[:, [0, 1, 3]], rtol=1e-13, atol=0)
+        gpu = engines.exact_equity(players, "", SMALL_DECK_DEAD, method="sweep")
+        cpu = pokerlut.equity(players, "", SMALL_DECK_DEAD, exact=True, method="enumerate")
+        assert gpu.n == cpu.n
+        for name in ("equity", "win", "tie"):
+            np.testing.assert_allclose(getattr(gpu, name), getattr(cpu, name), rtol=0, atol=1e-12)
+
+    def cpu_preflop_counts(boards, mult):
+        """The CPU kernel of the stored preflop tables on some boards: ``(wins, ties)`` (169, 169)."""
+        from pokerlut.abstraction.preflop import class_table
+        from pokerlut.kernels import registry
+        from pokerlut.kernels.handstrength import pair_table, preflop_scratch
+        from pokerlut.tables import load_table_set
+
+        wins, ties = np.zeros(169 * 169, np.int64), np.zeros(169 * 169, np.int64)
+        registry.hs_kernel("preflop_counts")(np.ascontiguousarray(boards), np.ascontiguousarray(mult), class_table(),
+                                             load_table_set("high").rank_tables(7), pair_table(), wins, ties,
+                                             preflop_scratch(169))
+        return wins.reshape(169, 169), ties.reshape(169, 169)
+
+    @pytest.mark.parametrize("launch", [None, (2, 7)])
+    def test_preflop_tables_on_the_device_equal_the_cpu_kernel(launch):
+        """The device's counts of the exact preflop tables, on a few board classes (a flush board, a
+        paired one, ...) and some cells (every class against AA, seeded ones, pairs, suited, offsuit),
+        equal the counts of the CPU kernel that generated ``tables/preflop``."""
+        from pokerlut.abstraction.preflop import board_classes_with_multiplicity, pair_counts
+        from pokerlut.cuda import preflop as device_preflop
+
+        boards, mult = board_classes_with_multiplicity()
+        pick = np.array([0, 5000, 77777, 134458]) if launch is None else np.array([123])
+        cells = np.random.default_rng(1).integers(0, 169, (25, 2))
+        if launch is None:
+            cells = np.concatenate([cells, np.stack([np.zeros(169, np.int64), np.arange(169)], axis=1)])
+        cells = np.unique(np.concatenate([cells, [[0, 0], [12, 12], [1, 1], [1, 13], [13, 1]]]), axis=0)
+        got = device_preflop.preflop_counts(boards[pick], mult[pick], cells, launch=launch)
+        wins, ties = cpu_preflop_counts(boards[pick], mult[pick])
+        a, b = cells[:, 0], cells[:, 1]
+        np.testing.assert_array_equal(got["wins"][a, b], wins[a, b])
+        np.testing.assert_array_equal(got["ties"][a, b], ties[a, b])
+        assert wins[a, b].sum() > 0 and ties[a, b].sum() > 0
+        outside = np.ones((169, 169), bool)
+        outside[a, b] = False
+        assert not got["wins"][outside].any() and not got["ties"][outside].any()
+        np.testing.assert_array_equal(got["pairs"], pair_counts())
+        with pytest.raises(ValueError, match="cells must be"):
+            device_preflop.preflop_counts(boards[:1], mult[:1], np.array([[0, 169]]))
 
     def test_monte_carlo_is_the_same_whatever_the_launch_shape():
         runs = [engines.monte_carlo_equity(["AhKh", "random", "7c7d"], "Qs 7h 2c", trials=400, seed=7, launch=launch)

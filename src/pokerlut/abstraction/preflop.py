@@ -326,6 +326,16 @@ def compute_preflop_tables(*, parallel: bool | None = None, progress: bool = Fal
             bar.close()
     wins = sum(s[0] for s in slots.values()).reshape(N_CLASSES, N_CLASSES)
     ties = sum(s[1] for s in slots.values()).reshape(N_CLASSES, N_CLASSES)
+    return {"wins": wins.astype(np.int64), "ties": ties.astype(np.int64), "pairs": pair_counts()}
+
+
+def pair_counts() -> np.ndarray:
+    """``pairs`` (169, 169) int64: per two classes, the pairs of their combos that share no card.
+
+    >>> p = pair_counts()
+    >>> int(p[0, 0]), int(p[0].sum())       # AA against AA: each of 6 combos meets 1; against random
+    (6, 7350)
+    """
     masks = np.left_shift(np.uint64(1), ALL_COMBOS[:, 0].astype(np.uint64)) | \
         np.left_shift(np.uint64(1), ALL_COMBOS[:, 1].astype(np.uint64))
     rows, cols = combo_cells(ALL_COMBOS)
@@ -333,4 +343,4 @@ def compute_preflop_tables(*, parallel: bool | None = None, progress: bool = Fal
     fits = (masks[:, None] & masks[None, :]) == 0
     pairs = np.zeros((N_CLASSES, N_CLASSES), np.int64)
     np.add.at(pairs, (cells[:, None].repeat(len(cells), 1)[fits], cells[None, :].repeat(len(cells), 0)[fits]), 1)
-    return {"wins": wins.astype(np.int64), "ties": ties.astype(np.int64), "pairs": pairs}
+    return pairs

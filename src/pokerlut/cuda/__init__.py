@@ -165,7 +165,9 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: str 
     (:func:`pokerlut.cuda.engines.exact_equity`), or Omaha and Omaha hi-lo with ``variant="omaha"`` /
     ``"omaha-hilo"`` (:func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`; a 4-card hand or range
     against ``"random"`` preflop: :mod:`pokerlut.cuda.omaha_random`); ``options``: ``launch``,
-    ``chunk``; ``device`` as for :func:`evaluate`."""
+    ``chunk``, and for Hold'em ``symmetric`` and ``method`` (``"sweep"``: the sorting sweep of
+    heads-up ranges, :mod:`pokerlut.cuda.sweep`; ``"enumerate"``; ``None``: as the CPU's cost model
+    chooses); ``device`` as for :func:`evaluate`."""
     with on_device(device):
         if _shares_board(variant):
             from . import omaha_equity

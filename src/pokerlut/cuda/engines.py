@@ -4,9 +4,10 @@
   the game's deck; a thread per ``k - 2``-card prefix, found from its index by combinatorial
   unranking (no prefix list on the host), the last two cards looped with the key carried; counts in
   a per-block shared histogram, added to the global one once per block (:mod:`pokerlut.cuda.histogram`).
-* :func:`exact_equity`: Hold'em hands and ranges over every board that completes the known cards,
-  every combination of the players' combos (the CPU's enumeration, not its sorting sweep); a thread
-  per combination and run of boards, each board unranked from its index among the live cards'
+* :func:`exact_equity`: Hold'em hands and ranges over every board that completes the known cards:
+  heads-up ranges by the CPU's sorting sweep (:mod:`pokerlut.cuda.sweep`, a block per board),
+  otherwise every combination of the players' combos (the CPU's enumeration); a thread per
+  combination and run of boards, each board unranked from its index among the live cards'
   combinations.
 * :func:`monte_carlo_equity`: a counter-based generator: trial ``i`` draws its cards from
   splitmix64 outputs of ``(seed, i)`` alone, so the same seed gives the same numbers whatever the
@@ -29,7 +30,8 @@ from .._messages import sizes_text
 from ..constants import (BOARD_CARDS, HOLDEM_BOARD_SIZES, HOLDEM_HOLE, MAX_PLAYERS,
                          MIN_PLAYERS, N_NATURAL)
 from ..enumeration import deck_of
-from ..equities.deal import ImpossibleDeal, card_mask, parse_deal
+from ..equities.deal import ImpossibleDeal, card_mask, parse_deal, raise_if_unfit
+from ..equities.holdem import from_preflop_tables
 from ..equities.plan import combinations
 from ..equities.sweep import symmetry
 from ..equities.results import fractions
@@ -41,6 +43,7 @@ from .batch import launch_shape
 from .combinations import MAX_SUBSET, binomials, unrank  # noqa: F401 (re-exported)
 from .device import cuda, hand_value, settle, suit_rank_bit, tables as device_tables
 from .histogram import category_counts, strength_histogram  # noqa: F401 (re-exported)
+from .sweep import sweep_cheaper, sweep_counts, sweep_fractions, sweep_sides
 
 __all__ = ["strength_histogram", "category_counts", "exact_equity", "monte_carlo_equity", "GpuEquity",
            "SHARE_UNITS"]
@@ -219,7 +222,8 @@ def _symmetric_boards(deal, live: np.ndarray, k: int, symmetric: bool) -> tuple[
 
 
 def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: VariantLike = "high",
-                 launch: tuple[int, int] | None = None, chunk: int = 64, symmetric: bool = True) -> GpuEquity:
+                 launch: tuple[int, int] | None = None, chunk: int = 64, symmetric: bool = True,
+                 method: str | None = None) -> GpuEquity:
     """Exact equity of 2 to 9 Hold'em players, each two hole cards (``"AhKh"``) or a range
     (``"TT+, AKs"``, ``"random"``, a :class:`~pokerlut.Range`), over every board completing
     ``board`` (0, 3, 4 or 5 cards), ``dead`` cards out, in any best-five game: what
@@ -230,16 +234,44 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     boards are those of the CPU sweep's suit symmetry, one per class counted by its size (up to 24
     times fewer; AA against a random hand), as the CPU counts them.
 
+    Heads-up with a range, where the CPU's cost model would sort rather than enumerate and one
+    range weighs the same on every combo, the device runs the CPU's sorting sweep instead
+    (:mod:`pokerlut.cuda.sweep`: a block per board ranks every combo once, sorts one range and
+    counts the other against it with card-removal corrections; ``chunk`` unused), and the
+    fractions are the CPU sweep's own (``pokerlut.equity(..., exact=True, method="sweep")``), to the
+    last bit on ranges of weight 1.  Heads-up preflop ranges of whole classes in the high game with
+    no dead card are answered, as the CPU answers them, from the exact preflop tables
+    (:func:`pokerlut.abstraction.preflop_lookup`; :mod:`pokerlut.cuda.preflop` computes them on the
+    device).  ``method``: ``"sweep"`` or ``"enumerate"`` chooses the engine (``None``: as just said).
+
     Omaha: :func:`pokerlut.cuda.exact_equity` hands ``variant="omaha"`` / ``"omaha-hilo"`` to
     :func:`pokerlut.cuda.omaha_equity.omaha_exact_equity`.
 
     >>> r = exact_equity(["AhKh", "QdQc"], "2c 7d 9h 3s")
     >>> [round(float(x), 4) for x in r.equity], r.n, r.method
     ([0.1364, 0.8636], 44, 'exact')
+    >>> r = exact_equity(["QQ+, AKs", "JJ-99, AQs"], "Kd 8s 3c 2h")  # the sweep
+    >>> [round(float(x), 4) for x in r.equity], r.n
+    ([0.9645, 0.0355], 16236)
     """
     v = best_five_variant(variant, "pokerlut.cuda equity")
     _holdem_only(v)
+    if method not in (None, "sweep", "enumerate"):
+        raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {method!r}")
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     deal = parse_deal(players, board, dead, v)
+    ranged = len(deal.players) == 2 and any(len(r) > 1 for r in deal.ranges)
+    hit = from_preflop_tables(deal) if method is None and ranged else None
+    if hit is not None:  # heads-up preflop whole classes: the exact preflop tables hold the answer
+        return GpuEquity(hit.equity, hit.win, hit.tie, hit.n, "exact")
+    if method == "sweep" or (method is None and sweep_cheaper(deal)):
+        if sweep_sides(deal) is None:
+            raise ValueError("method='sweep' needs two players, one of whose ranges weighs the same on every combo")
+        raise_if_unfit(deal)
+        swept = sweep_counts(deal, device_tables(v), launch, symmetric)
+        win, tie, equity, n = sweep_fractions(deal, swept)
+        return GpuEquity(equity, win, tie, n, "exact")
     holes, weights = combinations(deal.ranges)
     if len(holes) == 0:
         raise ImpossibleDeal("the players' ranges never fit together: every combination shares a card")
@@ -262,8 +294,6 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     keys = (board_key + table_cards[holes[:, :, 0]] + table_cards[holes[:, :, 1]]).astype(np.uint64)
     bits = (board_bits | bit_of[holes[:, :, 0]] | bit_of[holes[:, :, 1]]).astype(np.uint64)
     counts = cuda.to_device(np.zeros((len(holes), len(deal.players), 3), np.int64))
-    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
-        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     work = len(holes) * -(-n_enumerated // int(chunk))
     blocks, threads = launch or launch_shape(work)
     _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(binomials(len(live))), n_enumerated,

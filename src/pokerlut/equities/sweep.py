@@ -42,7 +42,7 @@ from .plan import board_work
 from .results import EquityResult
 
 __all__ = ["ComboEquity", "sweep_equity", "sweep_counts", "symmetry", "boards_of", "SWEEP_PLAYERS", "precision_loss",
-           "MAX_PRECISION_LOSS"]
+           "MAX_PRECISION_LOSS", "sweep_group", "symmetrized"]
 
 #: The sweep is heads-up.
 SWEEP_PLAYERS = 2
@@ -299,8 +299,13 @@ def _board_cost(n_small: int, n_large: int, by_class: bool) -> int:
     return _S_COMBO_LOOKUPS * n_small + (_CLASS_BOARD_LOOKUPS if by_class else _L_COMBO_LOOKUPS * n_large)
 
 
-def _group(deal: Deal) -> np.ndarray:
-    """The suit permutations the sort may use: preflop the deal's symmetry, else the identity."""
+def sweep_group(deal: Deal) -> np.ndarray:
+    """The suit permutations the sort may use: preflop the deal's symmetry, else the identity.
+
+    >>> from pokerlut.equities.deal import parse_deal
+    >>> len(sweep_group(parse_deal(["AA", "KK"]))), len(sweep_group(parse_deal(["AA", "KK"], "Qs 7h 2c")))
+    (24, 1)
+    """
     return symmetry(deal) if len(deal.board) == 0 else np.arange(N_SUITS, dtype=np.int64)[None, :]
 
 
@@ -314,7 +319,7 @@ def sweep_work(deal: Deal, both: bool = False) -> int:
     """
     n_cards = deal.variant.deck_size - len(deal.board) - len(deal.dead)
     boards = math.comb(n_cards, BOARD_CARDS - len(deal.board))
-    perms = _group(deal) if len(deal.board) == 0 else None  # on a known board the identity alone
+    perms = sweep_group(deal) if len(deal.board) == 0 else None  # on a known board the identity alone
     if perms is not None and len(perms) > 1:
         boards = len(boards_of(deal, perms)[0])
     small, large = sorted(len(r) for r in deal.ranges)
@@ -331,7 +336,7 @@ def enumerate_work(deal: Deal) -> float:
     >>> enumerate_work(parse_deal(["AhKh", "random"])) < sweep_work(parse_deal(["AhKh", "random"]))
     True
     """
-    pairs = math.prod(len(r) for r in deal.ranges) / (len(_group(deal)) if len(deal.board) == 0 else 1)
+    pairs = math.prod(len(r) for r in deal.ranges) / (len(sweep_group(deal)) if len(deal.board) == 0 else 1)
     return pairs * board_work(len(deal.board), deal.n_boards) * SWEEP_PLAYERS
 
 
@@ -380,7 +385,7 @@ def sweep_counts(deal: Deal, progress: bool = False, both: bool = True,
     as it is: :func:`symmetry` or a subgroup, row 0 the identity); ``None``: preflop the deal's
     symmetry, else the identity."""
     a, b = deal.ranges
-    perms = _group(deal) if perms is None else np.ascontiguousarray(perms, dtype=np.int64)
+    perms = sweep_group(deal) if perms is None else np.ascontiguousarray(perms, dtype=np.int64)
     boards, weights = boards_of(deal, perms)
     if len(perms) > 1:
         weights = weights / len(perms)  # each board's share; the relabellings add up the rest
@@ -417,13 +422,18 @@ def sweep_counts(deal: Deal, progress: bool = False, both: bool = True,
     if not small_first:
         counts = counts[::-1]
     if len(perms) > 1:  # (a player whose counts were not asked for has zeros: nothing to add up)
-        counts = tuple(_symmetrized(c, r, perms) if both or len(r) == min(len(a), len(b)) else c
+        counts = tuple(symmetrized(c, r, perms) if both or len(r) == min(len(a), len(b)) else c
                        for c, r in zip(counts, deal.ranges))
     return counts[0], counts[1], len(perms)
 
 
-def _symmetrized(counts: np.ndarray, rng: Range, perms: np.ndarray) -> np.ndarray:
-    """Per combo, the counts of its relabellings by every permutation of the group added up."""
+def symmetrized(counts: np.ndarray, rng: Range, perms: np.ndarray) -> np.ndarray:
+    """Per combo, the counts of its relabellings by every permutation of the group added up.
+
+    >>> from pokerlut.ranges import parse_range
+    >>> symmetrized(np.array([[1.0], [0.0], [0.0], [0.0], [0.0], [0.0]]), parse_range("AA"), _PERMUTATIONS).ravel()
+    array([4., 4., 4., 4., 4., 4.])
+    """
     combo_perm = _combo_permutations()
     groups = [int(np.flatnonzero((_PERMUTATIONS == p).all(axis=1))[0]) for p in perms]
     index = _COMBO_INDEX[rng.combos[:, 0], rng.combos[:, 1]]
