@@ -1058,7 +1058,15 @@ else:  # ------------------------------------------------------------------- in 
         exec(compile(code, "docs/gpu.md", "exec"), {"__name__": "guide"})
 
     def test_benchmark_script_runs_small():
-        result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "gpu.py"), "--small"], cwd=ROOT,
-                                env=dict(os.environ), capture_output=True, text=True, timeout=600)
+        result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "gpu.py"), "--small", "--budget", "inf"],
+                                cwd=ROOT, env=dict(os.environ), capture_output=True, text=True, timeout=600)
         assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
-        assert "all checks passed" in result.stdout
+        assert "all checks passed" in result.stdout and "skipped for time" not in result.stdout
+
+    def test_benchmark_script_skips_the_sections_past_its_budget():
+        result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "gpu.py"), "--small", "--budget", "0"],
+                                cwd=ROOT, env=dict(os.environ), capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+        last = result.stdout.strip().splitlines()[-1]
+        assert "all checks passed; skipped for time: device-resident hands, numpy in and out" in last, last
+        assert "array libraries" in last

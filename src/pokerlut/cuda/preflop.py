@@ -26,8 +26,8 @@ from ..equities.sweep import SWEEP_PLAYERS, suit_rank_bits
 from ..ranges import ALL_COMBOS, N_CLASSES
 from ..variants import get_variant
 from ._support import simulated
-from .device import cuda, hand_value, suit_rank_bit, tables as device_tables
-from .sweep import MAX_COMBOS, barrier
+from .device import cuda, hand_value, tables as device_tables
+from .sweep import MAX_COMBOS, barrier, board_of
 
 __all__ = ["preflop_counts", "CELLS_OWNED"]
 
@@ -56,14 +56,7 @@ def _preflop_kernel(boards, mult, cells, class_start, class_combos, keys, bits, 
         acc[j, 1] = 0
     b = cuda.blockIdx.x
     while b < boards.shape[0]:
-        kb = U64(0)
-        bb = U64(0)
-        mb = U64(0)
-        for j in range(BOARD_CARDS):
-            card = U64(boards[b, j])
-            kb += t.cards[card]
-            bb |= suit_rank_bit(card)
-            mb |= U64(1) << card
+        kb, bb, mb = board_of(t, boards, b)
         for y in range(tid, n_combos, threads):
             s = np.uint16(0)
             if (masks[y] & mb) == U64(0):

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, NO_STRENGTH, TURN_CARDS
+from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, NO_STRENGTH
 from ..cards import integer_or_none
 from ..kernels import combo_scan, iso_index, iso_streets, primitives
 from ..kernels.combo_scan import MAX_COMBOS
@@ -61,6 +61,7 @@ _NO_STRENGTH = np.uint16(NO_STRENGTH)
 
 # a board's key and the hole part of a street index, from the CPU's source (callees first)
 board_key = from_cpu(combo_scan.board_key)
+completion = from_cpu(combo_scan.completion)
 nonzero = from_cpu(iso_streets.nonzero)
 ordered = from_cpu(iso_index.ordered)
 hole_part = from_cpu(iso_streets.hole_part)
@@ -205,17 +206,7 @@ def _scan_kernel(boards, frames, offsets, segments, t, pairs, bins, by_class, al
             r_lo = u + 1 if n_board == FLOP_CARDS else 0
             r_hi = n_deck if n_board == FLOP_CARDS else 1
             for r in range(r_lo, r_hi):
-                ckey = bkey
-                cbits = bbits
-                dead = U64(0)
-                if n_board <= TURN_CARDS:
-                    ckey += dk[u]
-                    cbits |= db[u]
-                    dead |= _ONE << U64(u)
-                if n_board == FLOP_CARDS:
-                    ckey += dk[r]
-                    cbits |= db[r]
-                    dead |= _ONE << U64(r)
+                ckey, cbits, dead = completion(bkey, bbits, n_board, u, r, dk, db)
                 if (cbits & ~(bbits | allowed)) != U64(0):
                     continue
                 _count_completion(t, ckey, cbits, dead, n_pairs, pairs, dk, db, strength, below, partial)

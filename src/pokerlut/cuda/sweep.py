@@ -147,6 +147,20 @@ def below(keys, n, s):
     return lo
 
 
+@cuda.jit(device=True)
+def board_of(t, boards, b):
+    """Board ``b`` of ``boards`` (five cards a row): its key, suit-rank bits and card mask."""
+    kb = U64(0)
+    bb = U64(0)
+    mb = U64(0)
+    for j in range(BOARD_CARDS):
+        card = U64(boards[b, j])
+        kb += t.cards[card]
+        bb |= suit_rank_bit(card)
+        mb |= U64(1) << card
+    return kb, bb, mb
+
+
 @cuda.jit
 def _sweep_kernel(boards, slots, n_S, combos, ints, t, counts):
     """A block per board (``boards[b]``), grid-stride.  ``combos`` (3, ``n_S`` + ``n_L``): the
@@ -173,14 +187,7 @@ def _sweep_kernel(boards, slots, n_S, combos, ints, t, counts):
             acc[j, q] = 0
     b = cuda.blockIdx.x
     while b < boards.shape[0]:
-        kb = U64(0)
-        bb = U64(0)
-        mb = U64(0)
-        for j in range(BOARD_CARDS):
-            card = U64(boards[b, j])
-            kb += t.cards[card]
-            bb |= suit_rank_bit(card)
-            mb |= U64(1) << card
+        kb, bb, mb = board_of(t, boards, b)
         for y in range(tid, slots, threads):
             s = _PAD
             if y < n_L:

@@ -22,11 +22,11 @@ from typing import NamedTuple
 import numba as nb
 import numpy as np
 
-from ..constants import N_NATURAL
+from ..constants import FLOP_CARDS, N_NATURAL, TURN_CARDS
 from .primitives import first_card, suit_rank_bit, value_of_bits
 
-__all__ = ["RADIX", "MAX_COMBOS", "ScanScratch", "scan_scratch", "board_key", "count_digits", "radix_sort",
-           "board_scan"]
+__all__ = ["RADIX", "MAX_COMBOS", "ScanScratch", "scan_scratch", "board_key", "completion", "count_digits",
+           "radix_sort", "board_scan"]
 
 U64 = np.uint64
 _ONE = U64(1)
@@ -72,6 +72,26 @@ def board_key(boards, i, n_board, cards):
         bkey += cards[U64(boards[i, j])]
         bbits |= suit_rank_bit(boards[i, j])
     return bkey, bbits
+
+
+@nb.njit(inline="always", nogil=True)
+def completion(bkey, bbits, n_board, u, r, dk, db):
+    """``(key, bits, dead)`` of a board of ``n_board`` cards (key ``bkey``, bits ``bbits``) completed
+    to the river by the live cards ``u`` and ``r`` (indexes into the live cards' keys ``dk`` and bits
+    ``db``): both on the flop, ``u`` alone on the turn, neither on the river; ``dead``, the
+    completion's cards as a mask over the live cards' indexes."""
+    ckey = bkey
+    cbits = bbits
+    dead = U64(0)
+    if n_board <= TURN_CARDS:
+        ckey += dk[u]
+        cbits |= db[u]
+        dead |= _ONE << U64(u)
+    if n_board == FLOP_CARDS:
+        ckey += dk[r]
+        cbits |= db[r]
+        dead |= _ONE << U64(r)
+    return ckey, cbits, dead
 
 
 @nb.njit(inline="always", nogil=True)

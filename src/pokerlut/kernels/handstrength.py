@@ -28,15 +28,15 @@ from typing import NamedTuple
 import numba as nb
 import numpy as np
 
-from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, TURN_CARDS
-from .combo_scan import MAX_COMBOS, RADIX, ScanScratch, board_key, board_scan, count_digits, radix_sort, scan_scratch
+from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL
+from .combo_scan import (MAX_COMBOS, RADIX, ScanScratch, board_key, board_scan, completion, count_digits, radix_sort,
+                         scan_scratch)
 from .compile import compile_kernel
 from .iso_index import SPEC_ROUND_OF, SPEC_ROUNDS, SPEC_SECOND, config_row, deal_masks
 from .iso_streets import board_frame, board_keys_call, hole_part
 from .primitives import suit_rank_bit, value_of_bits
 
 U64 = np.uint64
-_ONE = U64(1)
 _TWO = U64(2)
 _SIXTEEN = U64(16)
 _BYTE = U64(255)
@@ -197,17 +197,7 @@ def street_features(boards, offsets, index, tables, pairs, bins, out, scratch):
             r_lo = t + 1 if n_board == FLOP_CARDS else 0
             r_hi = n_deck if n_board == FLOP_CARDS else 1
             for r in range(r_lo, r_hi):
-                ckey = bkey
-                cbits = bbits
-                dead = U64(0)
-                if n_board <= TURN_CARDS:
-                    ckey += dk[t]
-                    cbits |= db[t]
-                    dead |= _ONE << U64(t)
-                if n_board == FLOP_CARDS:
-                    ckey += dk[r]
-                    cbits |= db[r]
-                    dead |= _ONE << U64(r)
+                ckey, cbits, dead = completion(bkey, bbits, n_board, t, r, dk, db)
                 board_scan(n_deck, ckey, cbits, dead, tables, pairs, scan)
                 if river:
                     break
