@@ -201,32 +201,25 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = 50,
     1980
     """
     dask = _import_dask()
-    from ._notice import progress_bar
-    from .abstraction.streets import StreetFiles, StreetTable, board_class_range, pending_ranges, table_plan
+    from .abstraction.streets import fill_street_table
 
-    start = time.perf_counter()
-    plan = table_plan(street, bins=bins, by_round=by_round, dtype=dtype)
-    n_classes = plan["board_classes"]
-    lo, hi = board_class_range(board_classes, n_classes)
     if tasks is not None and (isinstance(tasks, (bool, np.bool_)) or not isinstance(tasks, (int, np.integer))
                               or tasks < 1):
         raise ValueError(f"tasks must be an integer >= 1 or None, got {tasks!r}")
-    out = StreetFiles(plan, folder, bool(restart), checkpoint_seconds, reserve=(lo, hi))
-    pending = pending_ranges(out.done, lo, hi)
-    already = out.count_done(lo, hi)
-    todo = sum(b - a for a, b in pending)
     if tasks is None:
         workers = len(client.scheduler_info()["workers"]) if client is not None else 2
         tasks = 16 * max(1, workers)
-    blocks = []
-    for a, b in pending:
-        share = max(1, round(tasks * (b - a) / max(todo, 1)))
-        edges = np.linspace(a, b, min(share, b - a) + 1).astype(np.int64)
-        blocks += [(int(x), int(y)) for x, y in zip(edges[:-1], edges[1:]) if y > x]
-    params = (street, plan["bins"] or 1, bool(by_round), dtype)
-    show = None if progress is None else bool(progress)  # None: the bar when stderr is a terminal
-    bar = progress_bar(hi - lo, f"{street} tables: board classes", show, initial=already)
-    try:
+
+    def fill(plan: dict, out: Any, pending: list[tuple[int, int]], bar: Any) -> None:
+        """Cut the pending board classes into about ``tasks`` blocks, run them as Dask tasks, and
+        write and checkpoint each block's entries as it arrives."""
+        todo = sum(b - a for a, b in pending)
+        blocks = []
+        for a, b in pending:
+            share = max(1, round(tasks * (b - a) / max(todo, 1)))
+            edges = np.linspace(a, b, min(share, b - a) + 1).astype(np.int64)
+            blocks += [(int(x), int(y)) for x, y in zip(edges[:-1], edges[1:]) if y > x]
+        params = (street, plan["bins"] or 1, bool(by_round), dtype)
         if client is not None:
             from distributed import as_completed
 
@@ -248,10 +241,7 @@ def street_table(street: str, folder: str | os.PathLike[str], *, bins: int = 50,
                     if bar is not None:
                         bar.update(b - a)
                 out.save()
-    finally:
-        if bar is not None:
-            bar.close()
-        out.close()
-    files = {k: out.folder / name for k, (name, _, _) in plan["files"].items()}
-    return StreetTable(street, bool(by_round), plan["bins"], dtype, plan["count"], n_classes, out.count_done(lo, hi),
-                       files, out.checkpoint, already, time.perf_counter() - start)
+
+    return fill_street_table(street, folder, fill, bins=bins, by_round=by_round, dtype=dtype,
+                             board_classes=board_classes, restart=restart, progress=progress,
+                             checkpoint_seconds=checkpoint_seconds)
