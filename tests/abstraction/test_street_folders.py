@@ -190,6 +190,16 @@ def test_dask_takes_the_same_lock(tmp_path):
     assert streets.street_table("turn", tmp_path, board_classes=(0, 2), **TURN).resumed_from == 2
 
 
+def test_dask_refuses_a_bad_task_count_before_touching_the_folder(tmp_path):
+    pytest.importorskip("dask")
+    import pokerlut.dask as pdask
+
+    for bad in (0, -1, True, 2.5, "4"):
+        with pytest.raises(ValueError, match=f"tasks must be an integer >= 1 or None, got {re.escape(repr(bad))}"):
+            pdask.street_table("turn", tmp_path / "out", bins=4, board_classes=(0, 2), tasks=bad, progress=False)
+    assert not (tmp_path / "out").exists()
+
+
 # --------------------------------------------------------------------------- the disk
 
 
