@@ -267,6 +267,13 @@ def main() -> int:
         want = pokerlut.showdown(holes, board)
         ok = all(bool((g.copy_to_host() == w).all()) for g, w in zip(got, want))
         row("showdown, 3 players, device arrays", ok, timed(lambda: pc.showdown(d_holes, d_board)), deals)
+        studs = np.ascontiguousarray(pokerlut.random_hands(deals, 21, seed=15)).reshape(deals, 3, 7)
+        d_studs = cuda.to_device(studs)
+        got = pc.showdown(d_studs, variant="stud-hilo")
+        want = pokerlut.showdown(studs, variant="stud-hilo")
+        ok = all(bool((g.copy_to_host() == w).all()) for g, w in zip(got, want))
+        row("showdown, stud hi-lo, 3 players, device arrays", ok,
+            timed(lambda: pc.showdown(d_studs, variant="stud-hilo")), deals)
 
     def omaha() -> None:
         hands = 64 if small else 1 << 22

@@ -62,6 +62,24 @@ def test_large_batches_of_every_size(pc):
     assert str(gpu.value) == str(cpu.value)
 
 
+def test_large_showdowns_of_every_kind(pc):
+    from numba import cuda
+
+    import pokerlut
+
+    cards = pokerlut.random_hands(1 << 20, 21, seed=21)
+    for variant, holes, board in (("high", cards[:, :6].reshape(-1, 3, 2), cards[:, 6:11]),
+                                  ("stud-hilo", cards.reshape(-1, 3, 7), None),
+                                  ("omaha-hilo", cards[:, :12].reshape(-1, 3, 4), cards[:, 12:17])):
+        holes = np.ascontiguousarray(holes)
+        board = None if board is None else np.ascontiguousarray(board)
+        got = pc.showdown(cuda.to_device(holes), None if board is None else cuda.to_device(board), variant=variant)
+        want = pokerlut.showdown(holes, () if board is None else board, variant=variant)
+        assert got._fields == want._fields
+        for a, b in zip(got, want):
+            np.testing.assert_array_equal(a.copy_to_host(), b)
+
+
 def test_preflop_equity_exact_and_sampled(pc):
     import pokerlut
 

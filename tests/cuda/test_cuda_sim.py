@@ -991,6 +991,31 @@ else:  # ------------------------------------------------------------------- in 
         assert set(got.tolist()) == {7, 30, 51}
         assert min(np.bincount(got, minlength=52)[[7, 30, 51]]) > 50  # 80 expected each
 
+    @pytest.mark.parametrize("hole", [7, 5])
+    def test_stud_hilo_showdown_equals_the_cpu(hole):
+        rng = np.random.default_rng(40 + hole)
+        # low cards (ace to eight) more often than not, so that lows qualify, split and tie
+        weights = np.where(np.arange(52) // 4 <= 6, 3.0, 1.0) + np.where(np.arange(52) // 4 == 12, 2.0, 0.0)
+        deals = np.array([rng.choice(52, 3 * hole, replace=False, p=weights / weights.sum()) for _ in range(60)],
+                         np.uint8)
+        holes = np.ascontiguousarray(deals.reshape(60, 3, hole))
+        holes[:6, 2] = holes[:6, 0]  # ties: the same hand twice (unchecked, as the CPU allows)
+        got = batch.showdown(cuda.to_device(holes), None, variant="stud-hilo", check=False)
+        want = pokerlut.showdown(holes, variant="stud-hilo", check=False)
+        assert got._fields == want._fields
+        for a, b in zip(got, want):
+            np.testing.assert_array_equal(a.copy_to_host(), b)
+        shares = want.shares[6:]
+        assert ((shares > 0) & (shares < 1)).any() and want.scoops.any() and (want.low > 1).any()
+        one = batch.showdown(holes[8], variant="stud-hilo")
+        for a, b in zip(one, pokerlut.showdown(holes[8], variant="stud-hilo")):
+            np.testing.assert_array_equal(a, b)
+        assert error_of(batch.showdown, holes, variant="stud-hilo") == \
+            error_of(pokerlut.showdown, holes, variant="stud-hilo")
+        bad = holes[6:].copy()
+        bad[9, 2, 1] = 52
+        assert error_of(batch.showdown, bad, variant="stud-hilo") == error_of(pokerlut.showdown, bad, variant="stud-hilo")
+
     @pytest.mark.parametrize("variant", ["omaha", "omaha-hilo"])
     @pytest.mark.parametrize("hole, board", [(4, 5), (5, 3), (6, 4)])
     def test_omaha_showdown_equals_the_cpu(variant, hole, board):

@@ -226,8 +226,8 @@ class DeviceShowdown(NamedTuple):
 
 
 def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: VariantLike = "high") -> DeviceShowdown:
-    """:func:`pokerlut.showdown` on the device for the best-five games, Omaha and Omaha hi-lo (not
-    stud hi-lo).  Omaha hi-lo gives a :class:`~pokerlut.cuda.omaha.DeviceHiLoShowdown` (the fields of
+    """:func:`pokerlut.showdown` on the device for the best-five games, stud hi-lo, Omaha and Omaha
+    hi-lo.  The hi-lo games give a :class:`DeviceHiLoShowdown` (the fields of
     :class:`pokerlut.showdown.HiLoShowdown`).
 
     ``holes``: a CUDA array ``(N, P, h)`` (or ``(P, h)``, one deal) of card ids; ``board``: ``(N, b)``
@@ -242,12 +242,12 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
     >>> r = showdown([["Ah", "2h", "Kc", "Kd"], ["As", "2s", "Qc", "Qd"]], "3h 4d 8s Ks 9c", variant="omaha-hilo")
     >>> r.shares.tolist(), r.scoops.tolist()
     ([0.75, 0.25], [False, False])
+    >>> r = showdown(["8c 7d 5s 3h 2c Kd Qs", "Kc Kh Ks 9d Td Jc 4c"], variant="stud-hilo")
+    >>> r.high_winners.tolist(), r.low_winners.tolist(), r.shares.tolist()
+    ([False, True], [True, False], [0.5, 0.5])
     """
     v = get_variant(variant)
-    if v.rule.hilo and not v.rule.shares_board:
-        raise ValueError(f"pokerlut.cuda.showdown ranks the best-five games and Omaha (hi-lo); the {v.name} game is "
-                         f"not served on the GPU (use pokerlut.showdown)")
-    if not v.rule.shares_board:
+    if not v.rule.shares_board and not v.rule.hilo:
         v = best_five_variant(v, "pokerlut.cuda.showdown")
     t = device_tables("high" if v.rule.shares_board else v)
     on_device = is_device_array(holes)
@@ -289,23 +289,28 @@ def showdown(holes: Any, board: Any = None, *, check: bool = True, variant: Vari
         raise ValueError(v.rule.showdown_size_text(n_hole, n_board, v.name, v.hand_sizes))
     if n_players < 1:
         raise ValueError("a showdown needs at least one player")
-    strengths = cuda.device_array((n_deals, n_players), np.uint16)
-    winners = cuda.device_array((n_deals, n_players), np.bool_)
-    shares = cuda.device_array((n_deals, n_players), np.float64)
+    hilo = v.rule.hilo  # stud hi-lo: the high game's tables and the low game's, over the same cards
+    shape = (n_deals, n_players)
+    strengths = cuda.device_array(shape, np.uint16)
+    winners = cuda.device_array(shape, np.bool_)
+    shares = cuda.device_array(shape, np.float64)
+    low = cuda.device_array(shape if hilo else (1, 1), np.uint16)
+    low_winners = cuda.device_array(shape if hilo else (1, 1), np.bool_)
+    scoops = cuda.device_array(shape if hilo else (1, 1), np.bool_)
     if n_deals:
         first_bad = cuda.to_device(np.array([NO_BAD_ROW], np.int64))
         blocks, threads = launch_shape(n_deals)
-        showdown_kernel(n_hole, n_board, bool(check))[blocks, threads](holes, board, strengths, winners, shares, t,
-                                                                       first_bad)
+        tl = device_tables(v.low_table_set) if hilo else t
+        showdown_kernel(n_hole, n_board, bool(check), hilo)[blocks, threads](
+            holes, board, strengths, low, winners, low_winners, shares, scoops, t, tl, first_bad)
         bad = int(first_bad.copy_to_host()[0])
         if bad != NO_BAD_ROW:
             _raise_for_device_deal(holes, board, bad, v, batched)
-    results = (strengths, winners, shares)
+    results = (strengths, low, winners, low_winners, shares, scoops) if hilo else (strengths, winners, shares)
     if not batched:
         results = tuple(r[0] for r in results)
-    if wrap is None:
-        return DeviceShowdown(*(r.copy_to_host() for r in results))
-    return DeviceShowdown(*(wrap(r) for r in results))
+    kind = DeviceHiLoShowdown if hilo else DeviceShowdown
+    return kind(*(r.copy_to_host() if wrap is None else wrap(r) for r in results))
 
 
 @cuda.jit

@@ -1,4 +1,5 @@
-"""The kernels of device batches: ranking rows, categories of strengths, Hold'em and Omaha showdowns,
+"""The kernels of device batches: ranking rows, categories of strengths, the showdowns of the best-five games
+(stud hi-lo included) and of Omaha,
 each validating as the CPU's kernels do (a bad row gets strength 0, the first bad row's index kept by an
 atomic minimum).  :mod:`pokerlut.cuda.batch` launches them."""
 
@@ -11,7 +12,7 @@ import numpy as np
 from ..constants import WILD
 from .device import U64, cuda, has_poison, omaha_values, strength_of
 
-__all__ = ["rank_kernel", "category_kernel", "showdown_kernel", "omaha_showdown_kernel"]
+__all__ = ["rank_kernel", "category_kernel", "split_pot", "showdown_kernel", "omaha_showdown_kernel"]
 
 
 @lru_cache(maxsize=None)
@@ -46,13 +47,47 @@ def category_kernel(strengths, out, categories, top, first_bad):
         i += stride
 
 
+@cuda.jit(device=True)
+def split_pot(d, high, low, high_winners, low_winners, shares, scoops, hilo):
+    """Deal ``d``'s pot among its players by their ``high`` (and ``low``: 1 for no low) strengths,
+    as :func:`pokerlut.showdown` splits it: among the best high hands, or in hi-lo half to them and
+    half to the best qualifying lows (all to the high when no low qualifies), and who scoops."""
+    players = high.shape[1]
+    best = np.uint16(0)
+    best_low = np.uint16(1)
+    for p in range(players):
+        best = max(best, high[d, p])
+        if hilo:
+            best_low = max(best_low, low[d, p])
+    n_high = 0
+    n_low = 0
+    for p in range(players):
+        high_winners[d, p] = high[d, p] == best
+        if high[d, p] == best:
+            n_high += 1
+        if hilo:
+            low_winners[d, p] = best_low > 1 and low[d, p] == best_low
+            if low_winners[d, p]:
+                n_low += 1
+    for p in range(players):
+        if n_low:
+            share = (np.float64(high_winners[d, p] * n_low + low_winners[d, p] * n_high)
+                     / np.float64(2 * n_high * n_low))
+        else:
+            share = 1.0 / n_high if high_winners[d, p] else 0.0
+        shares[d, p] = share
+        if hilo:
+            scoops[d, p] = share == 1.0
+
+
 @lru_cache(maxsize=None)
-def showdown_kernel(n_hole: int, n_board: int, checked: bool):
-    """Per deal: validate the whole deal, rank every player, split the pot."""
+def showdown_kernel(n_hole: int, n_board: int, checked: bool, hilo: bool = False):
+    """Per deal: validate the whole deal, rank every player (in hi-lo, stud's, the low too with the
+    low game's tables ``tl``: 1 for no low), split the pot (:func:`split_pot`)."""
     n = n_hole + n_board
 
     @cuda.jit
-    def kernel(holes, boards, strengths, winners, shares, t, first_bad):
+    def kernel(holes, boards, strengths, low, winners, low_winners, shares, scoops, t, tl, first_bad):
         d = cuda.grid(1)
         stride = cuda.gridsize(1)
         hand = cuda.local.array(7, np.int64)
@@ -72,7 +107,6 @@ def showdown_kernel(n_hole: int, n_board: int, checked: bool):
                             if seen & bit:
                                 bad = True
                             seen |= bit
-            best = np.uint16(0)
             for p in range(players):
                 for j in range(n_hole):
                     hand[j] = holes[d, p, j]
@@ -82,15 +116,10 @@ def showdown_kernel(n_hole: int, n_board: int, checked: bool):
                 if bad:
                     s = np.uint16(0)
                 strengths[d, p] = s
-                best = max(best, s)
-            count = 0
-            for p in range(players):
-                win = strengths[d, p] == best
-                winners[d, p] = win
-                if win:
-                    count += 1
-            for p in range(players):
-                shares[d, p] = 1.0 / count if winners[d, p] else 0.0
+                if hilo:
+                    lo, unused = strength_of(tl, hand, n, False)
+                    low[d, p] = max(lo, np.uint16(1)) if not bad else np.uint16(1)
+            split_pot(d, strengths, low, winners, low_winners, shares, scoops, hilo)
             if bad:
                 cuda.atomic.min(first_bad, 0, d)
             d += stride
@@ -126,8 +155,6 @@ def omaha_showdown_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
                         seen |= bit
             for j in range(n_board):
                 board[j] = U64(boards[d, j]) if not bad else U64(0)
-            best = np.uint16(0)
-            best_low = np.uint16(1)
             for p in range(players):
                 h = np.uint16(0)
                 lo = np.uint16(1)
@@ -135,29 +162,9 @@ def omaha_showdown_kernel(n_hole: int, n_board: int, hilo: bool, checked: bool):
                     h, lo = omaha_values(holes[d, p], 0, n_hole, board, n_board, th, tl, hilo)
                     lo = max(lo, np.uint16(1))
                 high[d, p] = h
-                best = max(best, h)
                 if hilo:
                     low[d, p] = lo
-                    best_low = max(best_low, lo)
-            n_high = 0
-            n_low = 0
-            for p in range(players):
-                high_winners[d, p] = high[d, p] == best
-                if high[d, p] == best:
-                    n_high += 1
-                if hilo:
-                    low_winners[d, p] = best_low > 1 and low[d, p] == best_low
-                    if low_winners[d, p]:
-                        n_low += 1
-            for p in range(players):
-                if n_low:
-                    share = (np.float64(high_winners[d, p] * n_low + low_winners[d, p] * n_high)
-                             / np.float64(2 * n_high * n_low))
-                else:
-                    share = 1.0 / n_high if high_winners[d, p] else 0.0
-                shares[d, p] = share
-                if hilo:
-                    scoops[d, p] = share == 1.0
+            split_pot(d, high, low, high_winners, low_winners, shares, scoops, hilo)
             if (bad or repeated) and checked:
                 cuda.atomic.min(first_bad, 0, d)
             d += stride
