@@ -101,3 +101,17 @@ def test_a_range_against_random_on_a_reduced_deck():
     assert r.method == "exact"
     assert r.equity[0] == pytest.approx((wins + ties / 2) / total, abs=1e-12)
     assert r.win[0] == pytest.approx(wins / total, abs=1e-12) and r.tie[0] == pytest.approx(ties / total, abs=1e-12)
+
+
+def test_board_counts_refuse_bad_rank_boards_by_row_and_position():
+    from pokerlut.equities.omaha_random import omaha_random_board_counts
+
+    hero, dead = np.array([51, 47, 43, 39], np.uint8), np.arange(0, 24, dtype=np.uint8)
+    with pytest.raises(ValueError, match=r"boards row 1, position 1: rank -1 is not one of 0\.\.12"):
+        omaha_random_board_counts(hero, dead, np.array([[12, 11, 10, 9, 8], [0, -1, 1, 1, 2]]))
+    with pytest.raises(ValueError, match=r"boards row 0, position 0: rank 13 is not one of"):
+        omaha_random_board_counts(hero, dead, np.array([[13, 0, 0, 1, 1]]))
+    with pytest.raises(ValueError, match=r"shape \(boards, 5\).*got \(1, 4\)"):
+        omaha_random_board_counts(hero, dead, np.array([[0, 0, 1, 1]]))
+    with pytest.raises(TypeError, match="integer ranks"):
+        omaha_random_board_counts(hero, dead, np.array([[0.5, 0, 1, 1, 2]]))

@@ -349,9 +349,9 @@ def fill_street_table(street: str, folder: str | os.PathLike, fill: Any, *, bins
                       restart: bool = False, progress: bool | None = None,
                       checkpoint_seconds: float = 10.0) -> StreetTable:
     """The frame every writer of a street's files shares (:func:`street_table` here, Dask's in
-    :mod:`pokerlut.dask`, the GPU's in :mod:`pokerlut.cuda`): the parameters checked, the folder locked and its disk space reserved
-    (:class:`StreetFiles`), the board classes no checkpoint holds, a progress bar over them, the
-    folder released however the call ends, and the :class:`StreetTable`.  ``fill(plan, out,
+    :mod:`pokerlut.dask`, the GPU's in :mod:`pokerlut.cuda`): the parameters checked, the folder
+    locked and its disk space reserved (:class:`StreetFiles`), the board classes no checkpoint holds,
+    a progress bar over them, the folder released however the call ends, and the :class:`StreetTable`.  ``fill(plan, out,
     pending, bar)`` computes the ``pending`` ``(lo, hi)`` ranges of board classes and writes them
     through ``out`` (:meth:`StreetFiles.write`, then ``record`` and ``save`` for each finished
     stretch), advancing ``bar`` (None when no bar is shown) by the board classes done.

@@ -85,11 +85,27 @@ def hero_inputs(hero: np.ndarray, dead: np.ndarray) -> tuple[np.ndarray, np.ndar
     return avail, hero_cols, hero_masks
 
 
+def _checked_rank_boards(boards) -> np.ndarray:
+    """``boards`` as (B, 5) int64 ranks, or the ``ValueError``/``TypeError`` naming what is wrong and where."""
+    given = np.asarray(boards)
+    if given.dtype.kind not in "iu":
+        raise TypeError(f"boards must be integer ranks (0..{N_RANKS - 1}), got dtype {given.dtype}")
+    if given.ndim != 2 or given.shape[1] != BOARD_CARDS:
+        raise ValueError(f"boards must have shape (boards, {BOARD_CARDS}): one rank multiset a row, got {given.shape}")
+    outside = (given < 0) | (given >= N_RANKS)
+    if outside.any():
+        row, position = (int(x) for x in np.argwhere(outside)[0])
+        raise ValueError(f"boards row {row}, position {position}: rank {int(given[row, position])} is not one of "
+                         f"0..{N_RANKS - 1}")
+    return np.ascontiguousarray(given, np.int64)
+
+
 def omaha_random_board_counts(hero: np.ndarray, dead: np.ndarray, boards: np.ndarray | None = None, *,
                               parallel: bool | None = None) -> np.ndarray:
     """``[wins, ties, losses]`` (B, 3) of the 4-card ``hero`` on each board rank multiset of
     ``boards`` (B, 5) (default: all of :func:`count_shapes`' 6,175), every board of those ranks and
-    every random hand of the cards left counted (int64).
+    every random hand of the cards left counted (int64).  ``boards`` is checked (integer ranks 0..12,
+    five a row); ``hero`` and ``dead`` come from the deal's own checks.
 
     >>> hero, dead = np.array([51, 47, 43, 39], np.uint8), np.arange(0, 24, dtype=np.uint8)
     >>> c = omaha_random_board_counts(hero, dead, np.array([[12, 11, 10, 9, 8], [0, 0, 1, 1, 2]]))
@@ -101,7 +117,7 @@ def omaha_random_board_counts(hero: np.ndarray, dead: np.ndarray, boards: np.nda
     if boards is None:
         boards = all_boards
     else:
-        boards = np.ascontiguousarray(boards, np.int64).reshape(-1, BOARD_CARDS)
+        boards = _checked_rank_boards(boards)
         cost = np.ones(len(boards))
     out = np.zeros((len(boards), 3), np.int64)
     tables = omaha_tables()

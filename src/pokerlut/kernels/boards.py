@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..constants import BOARD_CARDS, HOLDEM_HOLE, TURN_CARDS
-from ..table_records import BoardTables, MaskTables, RankTables
+from ..table_records import BoardTables, MaskTables, RankTables  # noqa: F401 (MaskTables: the examples use it)
 from .board_hand import (ALL_CARDS, NATURAL, ONE, START, TWO, U64, ZERO, above, all_dealt, board_card, board_cards,
                          card_bit, classify, hand_draws, hole_cards, next_card_value, omaha_best)
 from .board_masks import mask_tables
@@ -295,11 +295,11 @@ def make_range_outs_kernel():
             b = U64(bstride) * U64(i)
             ha = holes[h]
             hc = holes[h + ONE]
-            ok, known, hole_key, hole_bits, _ = hole_cards(holes, h, 2, cards)
+            ok, known, hole_key, hole_bits, _ = hole_cards(holes, h, HOLDEM_HOLE, cards)
             board_ok, board_known, board_sum, counts, board_mask, board_bits = board_cards(boards, b, n_board, cards)
             known |= board_known
             ok &= board_ok  # not ``ok and board_ok`` in the test: a branch less per row (2-3% of a row)
-            if not all_dealt(ok, known, 2 + n_board):
+            if not all_dealt(ok, known, HOLDEM_HOLE + n_board):
                 if bad < 0:
                     bad = i
                 continue
