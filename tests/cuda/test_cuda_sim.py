@@ -846,6 +846,39 @@ else:  # ------------------------------------------------------------------- in 
         with pytest.raises(ValueError, match="cells must be"):
             device_preflop.preflop_counts(boards[:1], mult[:1], np.array([[0, 169]]))
 
+    def test_bad_launch_shapes_and_options_are_refused_by_every_engine():
+        """A launch of no blocks or no threads ran and returned zeros, NaN or unwritten memory."""
+        from pokerlut.cuda import preflop as device_preflop, streets
+
+        calls = [lambda launch: engines.exact_equity(["AhKh", "QdQc"], "2c 7d 9h 3s", launch=launch),
+                 lambda launch: engines.exact_equity(["QQ+, AKs", "random"], "Kd 8s 3c 2h", launch=launch),
+                 lambda launch: engines.monte_carlo_equity(["AhKh", "random"], trials=10, launch=launch),
+                 lambda launch: pc.exact_equity(["AdAcJdTc", "random"], variant="omaha", launch=launch),
+                 lambda launch: pc.monte_carlo_equity(["AdAcJdTc", "random"], trials=10, variant="omaha",
+                                                      launch=launch),
+                 lambda launch: streets.river_hand_strength(["2c 3d"], "Ah Kh Qs 9d 7c", launch=launch),
+                 lambda launch: streets.street_entries("river", 2, 3, dtype="uint16", launch=launch),
+                 lambda launch: device_preflop.preflop_counts(np.array([[0, 5, 10, 15, 20]]), np.array([1]),
+                                                              np.array([[0, 1]]), launch=launch)]
+        for call in calls:
+            for launch in ((0, 1), (1, 0), (1,), "ab", (1.5, 2), (True, 1), (1, 2000)):
+                with pytest.raises(ValueError, match=r"launch must be \(blocks >= 1, threads 1 \.\. \d+\)"):
+                    call(launch)
+        with pytest.raises(TypeError, match="symmetric must be True or False, got 'no'"):
+            engines.exact_equity(["AA", "KK"], symmetric="no")
+        board = np.array([[0, 5, 10, 15, 20]])
+        for boards, mult, cells, message in (
+                (np.array([[0, 5, 10, 15, 52]]), [1], [[0, 1]], "boards row 0, position 4: 52 is not a card id"),
+                (np.array([[0, 5, 10, 15, 5]]), [1], [[0, 1]], "boards row 0 holds a card twice"),
+                (board, [1], [[0, 1], [0, 1]], "cells lists a cell twice"),
+                (board, [-1], [[0, 1]], "mult row 0 is negative"),
+                (None, [1], None, "mult counts the given boards")):
+            with pytest.raises(ValueError, match=message):
+                device_preflop.preflop_counts(boards, None if mult is None else np.array(mult),
+                                              None if cells is None else np.array(cells))
+        with pytest.raises(TypeError, match="cells must be integers"):
+            device_preflop.preflop_counts(board, np.array([1]), np.array([[0.5, 1]]))
+
     def test_monte_carlo_is_the_same_whatever_the_launch_shape():
         runs = [engines.monte_carlo_equity(["AhKh", "random", "7c7d"], "Qs 7h 2c", trials=400, seed=7, launch=launch)
                 for launch in ((1, 1), (2, 3), (4, 32))]

@@ -19,7 +19,7 @@ one error naming what is missing (:func:`require`); :func:`available` asks witho
   written as :func:`pokerlut.street_table` writes them (:mod:`.street_tables`).
 * Device functions for your own ``@cuda.jit`` kernels: :mod:`pokerlut.cuda.device`.
 * Several GPUs: every call runs on the calling thread's current device; ``device=n`` on any call
-  below, or ``with use_device(n):`` around calls, picks device ``n`` (:mod:`.devices`: an index that
+  of this module, or ``with use_device(n):`` around calls, picks device ``n`` (:mod:`.devices`: an index that
   does not exist is a ``ValueError`` naming the count; CUDA arrays on another device are refused,
   never moved).
 

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..cards import integer_or_none
 from .._input import card_array, deal_rows, hand_rows, raise_for_deals, raise_for_rows, where
 from ..strength import invalid_strength, category as cpu_category
 from ..variants import Variant, VariantLike, best_five_variant, get_variant
@@ -30,12 +31,15 @@ from .batch_kernels import category_kernel, omaha_showdown_kernel, rank_kernel, 
 from .device import cuda, tables as device_tables
 from .devices import current_index
 
-__all__ = ["evaluate", "category", "showdown", "is_device_array", "launch_shape", "CHUNK_ROWS"]
+__all__ = ["evaluate", "category", "showdown", "is_device_array", "launch_shape", "check_launch", "MAX_THREADS",
+           "CHUNK_ROWS"]
 
 #: Rows per chunk of host input streamed through pinned buffers (28 MB of 7-card hands).
 CHUNK_ROWS = 1 << 22
 NO_BAD_ROW = np.iinfo(np.int64).max
 _threads_per_block = 32 if simulated() else 256
+#: The most threads a CUDA block may have.
+MAX_THREADS = 1024
 
 
 def launch_shape(n_items: int) -> tuple[int, int]:
@@ -49,6 +53,27 @@ def launch_shape(n_items: int) -> tuple[int, int]:
     threads = _threads_per_block
     cap = 4 if simulated() else cuda.get_current_device().MULTIPROCESSOR_COUNT * 32
     return max(1, min(cap, math.ceil(n_items / threads))), threads
+
+
+def check_launch(launch: Any, max_threads: int = MAX_THREADS) -> tuple[int, int] | None:
+    """A call's ``launch`` option: None (the engine's own shape), or ``(blocks, threads)``, two
+    integers with ``blocks >= 1`` and ``threads`` 1 .. ``max_threads``; else a ValueError naming it.
+
+    >>> check_launch((2, 8)), check_launch(None)
+    ((2, 8), None)
+    >>> check_launch((0, 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: launch must be (blocks >= 1, threads 1 .. 1024), two integers, got (0, 1)
+    """
+    if launch is None:
+        return None
+    shape = None
+    if isinstance(launch, (tuple, list)) and len(launch) == 2:
+        shape = tuple(integer_or_none(x) for x in launch)
+    if shape is None or None in shape or not (shape[0] >= 1 and 1 <= shape[1] <= max_threads):
+        raise ValueError(f"launch must be (blocks >= 1, threads 1 .. {max_threads}), two integers, got {launch!r}")
+    return shape
 
 
 # --------------------------------------------------------------------------- evaluate

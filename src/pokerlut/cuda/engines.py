@@ -39,7 +39,7 @@ from ..kernels.equity import SHARE_UNIT
 from ..kernels.primitives import suit_rank_bit as host_suit_rank_bit
 from ..kernels.symmetry import canonical_boards
 from ..variants import BEST_FIVE_VARIANTS, VariantLike, best_five_variant
-from .batch import launch_shape
+from .batch import check_launch, launch_shape
 from .combinations import MAX_SUBSET, binomials, unrank  # noqa: F401 (re-exported)
 from .device import cuda, hand_value, settle, suit_rank_bit, tables as device_tables
 from .histogram import category_counts, strength_histogram  # noqa: F401 (re-exported)
@@ -239,8 +239,9 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     (:mod:`pokerlut.cuda.sweep`: a block per board ranks every combo once, sorts one range and
     counts the other against it with card-removal corrections; ``chunk`` unused), and the
     fractions are the CPU sweep's own (``pokerlut.equity(..., exact=True, method="sweep")``), to the
-    last bit on ranges of weight 1.  Heads-up preflop ranges of whole classes in the high game with
-    no dead card are answered, as the CPU answers them, from the exact preflop tables
+    last bit on ranges of weight 1 with a board (preflop and with weights, to rounding).  Heads-up
+    preflop ranges of whole classes in the high game with no dead card are answered, as the CPU
+    answers them, from the exact preflop tables
     (:func:`pokerlut.abstraction.preflop_lookup`; :mod:`pokerlut.cuda.preflop` computes them on the
     device).  ``method``: ``"sweep"`` or ``"enumerate"`` chooses the engine (``None``: as just said).
 
@@ -260,6 +261,9 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
         raise ValueError(f"method must be None, 'sweep' or 'enumerate', got {method!r}")
     if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
         raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
+    if not isinstance(symmetric, (bool, np.bool_)):
+        raise TypeError(f"symmetric must be True or False, got {symmetric!r}")
+    check_launch(launch)
     deal = parse_deal(players, board, dead, v)
     ranged = len(deal.players) == 2 and any(len(r) > 1 for r in deal.ranges)
     hit = from_preflop_tables(deal) if method is None and ranged else None
@@ -295,7 +299,7 @@ def exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant: Vari
     bits = (board_bits | bit_of[holes[:, :, 0]] | bit_of[holes[:, :, 1]]).astype(np.uint64)
     counts = cuda.to_device(np.zeros((len(holes), len(deal.players), 3), np.int64))
     work = len(holes) * -(-n_enumerated // int(chunk))
-    blocks, threads = launch or launch_shape(work)
+    blocks, threads = check_launch(launch) or launch_shape(work)
     _exact_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(binomials(len(live))), n_enumerated,
                                    int(chunk), n_listed, cuda.to_device(listed), cuda.to_device(listed_weights),
                                    cuda.to_device(keys), cuda.to_device(bits),
@@ -415,7 +419,7 @@ def monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, trials:
     t = device_tables(v)
     keys, bits = _player_arrays([() if h is None else h for h in holes], board, v.tables.natural.cards)
     totals = cuda.to_device(np.zeros((len(holes), 3), np.int64))
-    blocks, threads = launch or launch_shape(int(trials))
+    blocks, threads = check_launch(launch) or launch_shape(int(trials))
     _monte_carlo_kernel[blocks, threads](cuda.to_device(live), k, cuda.to_device(random_players), int(trials),
                                          U64(seed_word(int(seed))), cuda.to_device(keys), cuda.to_device(bits), t,
                                          totals)

@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 
-from .. import layout
 from .._input import card_array, hand_rows, natural_card_table, raise_for_deals
 from ..omaha import HiLo, omaha_variant
 from ..variants import Variant, VariantLike

@@ -40,7 +40,7 @@ from ..kernels.equity import SHARE_UNIT
 from ..kernels.omaha_equity import COUNT_COLUMNS
 from ..omaha import omaha_variant
 from ..ranges.omaha import OmahaRange, hand_masks
-from .batch import launch_shape
+from .batch import check_launch, launch_shape
 from .combinations import binomials, unrank
 from .device import U64, cuda, omaha_values, settle_pot, tables as device_tables
 from .omaha_random import omaha_random_exact_equity, supports_omaha_random
@@ -176,7 +176,7 @@ def omaha_exact_equity(players: Any, board: Any = "", dead: Any = "", *, variant
     known = np.zeros(BOARD_CARDS, np.uint8)
     known[:len(deal.board)] = deal.board
     counts = cuda.to_device(np.zeros((len(holes), n_players, _COLUMNS), np.int64))
-    blocks, threads = launch or launch_shape(len(holes) * -(-n_enumerated // int(chunk)))
+    blocks, threads = check_launch(launch) or launch_shape(len(holes) * -(-n_enumerated // int(chunk)))
     _exact_kernel[blocks, threads](cuda.to_device(holes), cuda.to_device(masks), n_hole, cuda.to_device(known),
                                    len(deal.board), cuda.to_device(live), cuda.to_device(binomials(len(live))),
                                    n_enumerated, int(chunk), hilo, device_tables("high"),
@@ -370,7 +370,7 @@ def omaha_monte_carlo_equity(players: Any, board: Any = "", dead: Any = "", *, t
     known[:len(deal.board)] = deal.board
     totals = cuda.to_device(np.zeros((n_players, _COLUMNS), np.int64))
     failed = cuda.to_device(np.zeros(1, np.int64))
-    blocks, threads = launch or launch_shape(int(trials))
+    blocks, threads = check_launch(launch) or launch_shape(int(trials))
     _monte_carlo_kernel[blocks, threads](cuda.to_device(combos), cuda.to_device(masks), cuda.to_device(prob),
                                          cuda.to_device(alias), cuda.to_device(offsets), n_hole,
                                          cuda.to_device(known), len(deal.board), cuda.to_device(deck), int(trials),

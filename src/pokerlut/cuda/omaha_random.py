@@ -40,6 +40,7 @@ from ..equities.omaha_random import (HERO_CARDS, count_shapes, equity_of_counts,
 from ..kernels import omaha as cpu_omaha
 from ..omaha import omaha_tables
 from ._support import simulated
+from .batch import check_launch
 from .device import U64, cuda, from_cpu
 from .devices import current_index
 
@@ -245,7 +246,7 @@ def omaha_random_board_counts(heroes: np.ndarray, dead: np.ndarray, boards: np.n
     t = omaha_tables()
     out = cuda.to_device(np.zeros((len(heroes), len(boards), 3), np.int64))
     if len(heroes) and len(boards):
-        blocks, threads = launch or _launch(len(heroes) * len(boards), len(multisets))
+        blocks, threads = check_launch(launch) or _launch(len(heroes) * len(boards), len(multisets))
         _omaha_random_kernel[blocks, threads](
             cuda.to_device(boards), cuda.to_device(multisets), cuda.to_device(cols), cuda.to_device(ranks),
             cuda.to_device(mult), cuda.to_device(distinct), cuda.to_device(hero_cols), cuda.to_device(hero_masks),

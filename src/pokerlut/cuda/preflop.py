@@ -26,6 +26,7 @@ from ..equities.sweep import SWEEP_PLAYERS, suit_rank_bits
 from ..ranges import ALL_COMBOS, N_CLASSES
 from ..variants import get_variant
 from ._support import simulated
+from .batch import check_launch
 from .device import cuda, hand_value, tables as device_tables
 from .sweep import MAX_COMBOS, barrier, board_of
 
@@ -105,6 +106,42 @@ def _classes() -> tuple[np.ndarray, np.ndarray]:
     return start, order.astype(np.int64)
 
 
+def _integers(x: np.ndarray, name: str) -> np.ndarray:
+    x = np.asarray(x)
+    if x.dtype.kind not in "iu":
+        raise TypeError(f"{name} must be integers, got dtype {x.dtype}")
+    return x
+
+
+def _checked_inputs(boards, mult, cells) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``boards`` (n, 5) distinct card ids, ``mult`` (n,) counts >= 0 (default 1) and ``cells`` (m, 2)
+    distinct class pairs (default: all), as the kernel takes them; else the error naming the row."""
+    boards = _integers(boards, "boards")
+    mult = np.ones(len(boards), np.int64) if mult is None else _integers(mult, "mult")
+    if boards.ndim != 2 or boards.shape[1] != BOARD_CARDS or mult.shape != (len(boards),):
+        raise ValueError(f"boards must be (n, {BOARD_CARDS}) cards and mult (n,), got {boards.shape} and {mult.shape}")
+    outside = (boards < 0) | (boards >= N_NATURAL)
+    if outside.any():
+        row, position = (int(x) for x in np.argwhere(outside)[0])
+        raise ValueError(f"boards row {row}, position {position}: {int(boards[row, position])} is not a card id "
+                         f"0..{N_NATURAL - 1}")
+    repeated = (np.diff(np.sort(boards, axis=1), axis=1) == 0).any(axis=1)
+    if repeated.any():
+        raise ValueError(f"boards row {int(np.argmax(repeated))} holds a card twice")
+    if (mult < 0).any():
+        raise ValueError(f"mult row {int(np.argmax(mult < 0))} is negative")
+    if cells is None:
+        grid = np.arange(N_CLASSES)
+        cells = np.stack(np.meshgrid(grid, grid, indexing="ij"), axis=-1).reshape(-1, 2)
+    cells = _integers(cells, "cells")
+    if cells.ndim != 2 or cells.shape[1] != SWEEP_PLAYERS or len(cells) == 0 or cells.min() < 0 or cells.max() >= N_CLASSES:
+        raise ValueError(f"cells must be (m, 2) class numbers 0..{N_CLASSES - 1}")
+    if len(np.unique(cells, axis=0)) != len(cells):
+        raise ValueError("cells lists a cell twice")
+    return (np.ascontiguousarray(boards, np.uint8), np.ascontiguousarray(mult, np.int64),
+            np.ascontiguousarray(cells, np.int64))
+
+
 def preflop_counts(boards: np.ndarray | None = None, mult: np.ndarray | None = None,
                    cells: np.ndarray | None = None, *, launch: tuple[int, int] | None = None) -> dict[str, np.ndarray]:
     """``wins``, ``ties`` and ``pairs`` (169, 169) int64, as
@@ -121,17 +158,10 @@ def preflop_counts(boards: np.ndarray | None = None, mult: np.ndarray | None = N
     (36, 0, 0, 36)
     """
     if boards is None:
+        if mult is not None:
+            raise ValueError("mult counts the given boards: pass boards with it")
         boards, mult = board_classes_with_multiplicity()
-    boards = np.ascontiguousarray(boards, np.uint8)
-    mult = np.ascontiguousarray(np.ones(len(boards), np.int64) if mult is None else mult, np.int64)
-    if boards.ndim != 2 or boards.shape[1] != BOARD_CARDS or mult.shape != (len(boards),):
-        raise ValueError(f"boards must be (n, {BOARD_CARDS}) cards and mult (n,), got {boards.shape} and {mult.shape}")
-    if cells is None:
-        grid = np.arange(N_CLASSES)
-        cells = np.stack(np.meshgrid(grid, grid, indexing="ij"), axis=-1).reshape(-1, 2)
-    cells = np.ascontiguousarray(cells, np.int64)
-    if cells.ndim != 2 or cells.shape[1] != SWEEP_PLAYERS or len(cells) == 0 or cells.min() < 0 or cells.max() >= N_CLASSES:
-        raise ValueError(f"cells must be (m, 2) class numbers 0..{N_CLASSES - 1}")
+    boards, mult, cells = _checked_inputs(boards, mult, cells)
     tables = device_tables("high")
     table_cards = get_variant("high").tables.natural.cards
     start = np.full(len(ALL_COMBOS), (int(table_cards[layout.FIRST_CARD]) - int(table_cards[0])) % 2**64, np.uint64)
@@ -140,6 +170,7 @@ def preflop_counts(boards: np.ndarray | None = None, mult: np.ndarray | None = N
     bits = suit_rank_bits(combos[:, 0]) | suit_rank_bits(combos[:, 1])
     masks = (U64(1) << combos[:, 0].astype(np.uint64)) | (U64(1) << combos[:, 1].astype(np.uint64))
     class_start, class_combos = _classes()
+    launch = check_launch(launch)
     if launch is None:
         if simulated():
             launch = (min(len(boards), 2), 1)

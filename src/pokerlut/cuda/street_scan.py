@@ -34,12 +34,11 @@ from typing import Any
 import numpy as np
 
 from ..constants import BOARD_CARDS, FLOP_CARDS, HOLDEM_HOLE, N_NATURAL, NATURAL_STRENGTHS, NO_STRENGTH
-from ..cards import integer_or_none
 from ..kernels import combo_scan, iso_index, iso_streets, primitives
 from ..kernels.combo_scan import MAX_COMBOS
 from ..kernels.handstrength import pair_table
 from ._support import simulated
-from .batch import launch_shape
+from .batch import check_launch as batch_check_launch, launch_shape
 from .device import U64, cuda, from_cpu, suit_rank_bit, tables as device_tables, value_of_bits
 from .devices import current_index
 
@@ -249,14 +248,7 @@ def check_launch(launch: Any) -> tuple[int, int] | None:
     >>> check_launch((2, 8)), check_launch(None)
     ((2, 8), None)
     """
-    if launch is None:
-        return None
-    shape = None
-    if isinstance(launch, (tuple, list)) and len(launch) == 2:
-        shape = tuple(integer_or_none(x) for x in launch)
-    if shape is None or None in shape or not (shape[0] >= 1 and 1 <= shape[1] <= SCAN_THREADS):
-        raise ValueError(f"launch must be (blocks >= 1, threads 1 .. {SCAN_THREADS}), two integers, got {launch!r}")
-    return shape
+    return batch_check_launch(launch, SCAN_THREADS)
 
 
 def _launch(n_boards: int, bins: int, river: bool, launch: tuple[int, int] | None) -> tuple[int, int]:

@@ -21,7 +21,7 @@ import numpy as np
 from ..abstraction.streets import DEFAULT_STREET_BINS, FULL, STREETS, finish_block, table_plan
 from ..abstraction.strength import hands_and_boards
 from ..constants import BOARD_CARDS, N_NATURAL
-from .batch import launch_shape
+from .batch import check_launch, launch_shape
 from .device import U64, add_card, cuda, first_card, hand_value, suit_rank_bit, tables as device_tables
 from .street_scan import board_half_points, combo_numbers
 from .street_tables import chunks, street_block
@@ -137,7 +137,7 @@ def _rollout_kernel(holes, boards, t, bins, sums, squares, hist):
 def _brute_half_points(holes: np.ndarray, boards: np.ndarray, launch: tuple[int, int] | None) -> np.ndarray:
     out = cuda.device_array(len(holes), np.uint16)
     if len(holes):
-        blocks, threads = launch or launch_shape(len(holes))
+        blocks, threads = check_launch(launch) or launch_shape(len(holes))
         _river_kernel[blocks, threads](cuda.to_device(holes), cuda.to_device(boards), device_tables("high"), out)
     return out.copy_to_host()
 
@@ -227,7 +227,7 @@ def street_entries(street: str, first: int, stop: int, *, bins: int = DEFAULT_ST
     sums, squares = cuda.device_array(n, np.int64), cuda.device_array(n, np.int64)
     hist = cuda.device_array((n, plan["bins"] or 1), np.int64)
     if n:
-        blocks, threads = launch or launch_shape(n)
+        blocks, threads = check_launch(launch) or launch_shape(n)
         _rollout_kernel[blocks, threads](cuda.to_device(holes), cuda.to_device(boards), device_tables("high"),
                                          plan["bins"] or 1, sums, squares, hist)
     return finish_block(plan, {"sum": sums.copy_to_host(), "squares": squares.copy_to_host(),

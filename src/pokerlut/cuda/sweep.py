@@ -31,15 +31,15 @@ from ..equities.deal import Deal, ImpossibleDeal
 from ..equities import sweep as cpu_sweep
 from ..equities.sweep import SWEEP_PLAYERS, boards_of, suit_rank_bits, sweep_group, symmetrized
 from ..ranges import Range
+from ..kernels.combo_scan import MAX_COMBOS  # the most combos a range holds (every two cards of the deck)
 from ._support import simulated
+from .batch import check_launch
 from .device import cuda, hand_value, suit_rank_bit
 
 __all__ = ["MAX_COMBOS", "OWNED", "SweepCounts", "uniform", "sweep_sides", "sweep_cheaper", "sweep_counts",
            "sweep_fractions"]
 
 U64 = np.uint64
-#: The most combos a range holds (every two cards of the deck).
-MAX_COMBOS = N_NATURAL * (N_NATURAL - 1) // 2
 #: Slots of the shared sort: the least power of two >= :data:`MAX_COMBOS`.
 SORT_SLOTS = 1 << (MAX_COMBOS - 1).bit_length()
 #: ``S`` combos a thread owns at most (its counts stay in its own memory until its last board); in the
@@ -300,7 +300,7 @@ def sweep_counts(deal: Deal, tables, launch: tuple[int, int] | None = None, symm
     kL, bL, mL = _side_arrays(L, table_cards)
     card_start, card_combos = _card_lists(L.combos)
     slots = 1 << max(len(L) - 1, 0).bit_length()
-    blocks, threads = launch or _launch(len(boards), len(S))
+    blocks, threads = check_launch(launch) or _launch(len(boards), len(S))
     if threads * OWNED < len(S):
         raise ValueError(f"a launch of {threads} threads a block sweeps at most {threads * OWNED} combos a range; "
                          f"this range holds {len(S)}")
@@ -319,7 +319,8 @@ def sweep_counts(deal: Deal, tables, launch: tuple[int, int] | None = None, symm
 def sweep_fractions(deal: Deal, swept: SweepCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """``(win, tie, equity, n)`` per player from :func:`sweep_counts`, computed as the CPU's sweep
     computes them from the smaller range's side (:func:`pokerlut.equities.sweep.sweep_equity`): on
-    ranges of weight 1 the same numbers to the last bit.
+    ranges of weight 1 with a board the same numbers to the last bit (preflop, and with weights, equal to
+    rounding).
 
     >>> from pokerlut.equities.deal import parse_deal
     >>> from pokerlut.cuda.device import tables
