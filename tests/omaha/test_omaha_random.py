@@ -115,3 +115,13 @@ def test_board_counts_refuse_bad_rank_boards_by_row_and_position():
         omaha_random_board_counts(hero, dead, np.array([[0, 0, 1, 1]]))
     with pytest.raises(TypeError, match="integer ranks"):
         omaha_random_board_counts(hero, dead, np.array([[0.5, 0, 1, 1, 2]]))
+
+
+def test_hero_inputs_refuse_a_hero_that_is_not_four_distinct_live_cards():
+    from pokerlut.equities.omaha_random import hero_inputs
+
+    for hero, dead in (([51, 47, 43, 43], []), ([51, 47, 43, 39], [39]), ([51, 47, 43], []), ([51, 47, 43, 52], [])):
+        with pytest.raises(ValueError, match="hero must be 4 card ids 0..51 and dead others, each once"):
+            hero_inputs(np.array(hero), np.array(dead, np.uint8))
+    with pytest.raises(TypeError, match="card ids"):
+        hero_inputs(np.array([51.0, 47, 43, 39]), np.array([], np.uint8))

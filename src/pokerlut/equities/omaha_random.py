@@ -25,7 +25,7 @@ import numpy as np
 
 from .. import _threads, layout
 from ..cards import format_cards
-from ..constants import BOARD_CARDS, N_RANKS, N_SUITS
+from ..constants import BOARD_CARDS, N_NATURAL, N_RANKS, N_SUITS
 from ..kernels.registry import omaha_random_kernel
 from ..omaha import omaha_tables
 from . import plan
@@ -73,9 +73,16 @@ def hero_inputs(hero: np.ndarray, dead: np.ndarray) -> tuple[np.ndarray, np.ndar
     >>> int(avail.sum()), [hex(int(m)) for m in masks]
     (40, ['0x0', '0x0', '0x0', '0x1e00'])
     """
-    hero = np.asarray(hero, np.int64)
+    hero, dead = np.asarray(hero), np.asarray(dead)
+    if hero.dtype.kind not in "iu" or (dead.size and dead.dtype.kind not in "iu"):
+        raise TypeError(f"hero and dead must be card ids (integers), got dtypes {hero.dtype} and {dead.dtype}")
+    hero, dead = hero.astype(np.int64).reshape(-1), dead.astype(np.int64).reshape(-1)
+    cards = np.concatenate([hero, dead])
+    if len(hero) != HERO_CARDS or ((cards < 0) | (cards >= N_NATURAL)).any() or len(np.unique(cards)) != len(cards):
+        raise ValueError(f"hero must be {HERO_CARDS} card ids 0..{N_NATURAL - 1} and dead others, each once; got hero "
+                         f"{hero.tolist()}, dead {dead.tolist()}")
     avail = np.ones((N_RANKS, N_SUITS), np.int64)
-    for c in list(hero) + [int(x) for x in np.asarray(dead, np.int64)]:
+    for c in cards.tolist():
         avail[c // N_SUITS, c % N_SUITS] = 0
     hero_cols = np.array([layout.pair_column(int(hero[x]) // N_SUITS, int(hero[y]) // N_SUITS)
                           for x, y in combinations(range(HERO_CARDS), 2)], np.uint64)
