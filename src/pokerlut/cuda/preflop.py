@@ -22,6 +22,7 @@ import numpy as np
 from .. import layout
 from ..abstraction.preflop import board_classes_with_multiplicity, class_table, pair_counts
 from ..constants import BOARD_CARDS, N_NATURAL
+from ..input_checks import integer_array
 from ..equities.sweep import SWEEP_PLAYERS, suit_rank_bits
 from ..ranges import ALL_COMBOS, N_CLASSES
 from ..variants import get_variant
@@ -106,36 +107,22 @@ def _classes() -> tuple[np.ndarray, np.ndarray]:
     return start, order.astype(np.int64)
 
 
-def _integers(x: np.ndarray, name: str) -> np.ndarray:
-    x = np.asarray(x)
-    if x.dtype.kind not in "iu":
-        raise TypeError(f"{name} must be integers, got dtype {x.dtype}")
-    return x
-
-
 def _checked_inputs(boards, mult, cells) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``boards`` (n, 5) distinct card ids, ``mult`` (n,) counts >= 0 (default 1) and ``cells`` (m, 2)
     distinct class pairs (default: all), as the kernel takes them; else the error naming the row."""
-    boards = _integers(boards, "boards")
-    mult = np.ones(len(boards), np.int64) if mult is None else _integers(mult, "mult")
+    boards = integer_array(boards, "boards", 0, N_NATURAL - 1, f"a card id 0..{N_NATURAL - 1}")
+    mult = np.ones(len(boards), np.int64) if mult is None else integer_array(mult, "mult", 0, 2**62, "a count >= 0")
     if boards.ndim != 2 or boards.shape[1] != BOARD_CARDS or mult.shape != (len(boards),):
         raise ValueError(f"boards must be (n, {BOARD_CARDS}) cards and mult (n,), got {boards.shape} and {mult.shape}")
-    outside = (boards < 0) | (boards >= N_NATURAL)
-    if outside.any():
-        row, position = (int(x) for x in np.argwhere(outside)[0])
-        raise ValueError(f"boards row {row}, position {position}: {int(boards[row, position])} is not a card id "
-                         f"0..{N_NATURAL - 1}")
     repeated = (np.diff(np.sort(boards, axis=1), axis=1) == 0).any(axis=1)
     if repeated.any():
         raise ValueError(f"boards row {int(np.argmax(repeated))} holds a card twice")
-    if (mult < 0).any():
-        raise ValueError(f"mult row {int(np.argmax(mult < 0))} is negative")
     if cells is None:
         grid = np.arange(N_CLASSES)
         cells = np.stack(np.meshgrid(grid, grid, indexing="ij"), axis=-1).reshape(-1, 2)
-    cells = _integers(cells, "cells")
-    if cells.ndim != 2 or cells.shape[1] != SWEEP_PLAYERS or len(cells) == 0 or cells.min() < 0 or cells.max() >= N_CLASSES:
-        raise ValueError(f"cells must be (m, 2) class numbers 0..{N_CLASSES - 1}")
+    cells = integer_array(cells, "cells", 0, N_CLASSES - 1, f"a class number 0..{N_CLASSES - 1}")
+    if cells.ndim != 2 or cells.shape[1] != SWEEP_PLAYERS or len(cells) == 0:
+        raise ValueError(f"cells must be (m, 2) class numbers 0..{N_CLASSES - 1}, got shape {cells.shape}")
     if len(np.unique(cells, axis=0)) != len(cells):
         raise ValueError("cells lists a cell twice")
     return (np.ascontiguousarray(boards, np.uint8), np.ascontiguousarray(mult, np.int64),

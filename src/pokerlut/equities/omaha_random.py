@@ -26,6 +26,7 @@ import numpy as np
 from .. import _threads, layout
 from ..cards import format_cards
 from ..constants import BOARD_CARDS, N_NATURAL, N_RANKS, N_SUITS
+from ..input_checks import integer_array
 from ..kernels.registry import omaha_random_kernel
 from ..omaha import omaha_tables
 from . import plan
@@ -93,17 +94,10 @@ def hero_inputs(hero: np.ndarray, dead: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 def _checked_rank_boards(boards) -> np.ndarray:
-    """``boards`` as (B, 5) int64 ranks, or the ``ValueError``/``TypeError`` naming what is wrong and where."""
-    given = np.asarray(boards)
-    if given.dtype.kind not in "iu":
-        raise TypeError(f"boards must be integer ranks (0..{N_RANKS - 1}), got dtype {given.dtype}")
+    """``boards`` as (B, 5) int64 ranks, or the ``ValueError`` naming what is wrong and where."""
+    given = integer_array(boards, "boards", 0, N_RANKS - 1, f"a rank 0..{N_RANKS - 1}")
     if given.ndim != 2 or given.shape[1] != BOARD_CARDS:
         raise ValueError(f"boards must have shape (boards, {BOARD_CARDS}): one rank multiset a row, got {given.shape}")
-    outside = (given < 0) | (given >= N_RANKS)
-    if outside.any():
-        row, position = (int(x) for x in np.argwhere(outside)[0])
-        raise ValueError(f"boards row {row}, position {position}: rank {int(given[row, position])} is not one of "
-                         f"0..{N_RANKS - 1}")
     return np.ascontiguousarray(given, np.int64)
 
 
