@@ -19,17 +19,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import layout
 from ..abstraction.preflop import board_classes_with_multiplicity, class_table, pair_counts
 from ..constants import BOARD_CARDS, N_NATURAL
 from ..input_checks import integer_array
-from ..equities.sweep import SWEEP_PLAYERS, suit_rank_bits
+from ..equities.sweep import SWEEP_PLAYERS
 from ..ranges import ALL_COMBOS, N_CLASSES
 from ..variants import get_variant
 from ._support import simulated
 from .batch import check_launch
 from .device import cuda, hand_value, tables as device_tables
-from .sweep import MAX_COMBOS, barrier, board_of
+from .sweep import MAX_COMBOS, barrier, board_of, combo_arrays, grouped
 
 __all__ = ["preflop_counts", "CELLS_OWNED"]
 
@@ -101,10 +100,7 @@ def _preflop_kernel(boards, mult, cells, class_start, class_combos, keys, bits, 
 def _classes() -> tuple[np.ndarray, np.ndarray]:
     """The combos of each class (grid cell): ``(start (N_CLASSES + 1,), combo indices)``."""
     cell = class_table()[ALL_COMBOS[:, 0].astype(np.int64) * N_NATURAL + ALL_COMBOS[:, 1].astype(np.int64)]
-    order = np.argsort(cell, kind="stable")
-    start = np.zeros(N_CLASSES + 1, np.int64)
-    start[1:] = np.cumsum(np.bincount(cell, minlength=N_CLASSES))
-    return start, order.astype(np.int64)
+    return grouped(cell.astype(np.int64), N_CLASSES)
 
 
 def _checked_inputs(boards, mult, cells) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -150,12 +146,7 @@ def preflop_counts(boards: np.ndarray | None = None, mult: np.ndarray | None = N
         boards, mult = board_classes_with_multiplicity()
     boards, mult, cells = _checked_inputs(boards, mult, cells)
     tables = device_tables("high")
-    table_cards = get_variant("high").tables.natural.cards
-    start = np.full(len(ALL_COMBOS), (int(table_cards[layout.FIRST_CARD]) - int(table_cards[0])) % 2**64, np.uint64)
-    combos = ALL_COMBOS.astype(np.int64)
-    keys = start + table_cards[combos[:, 0]] + table_cards[combos[:, 1]]
-    bits = suit_rank_bits(combos[:, 0]) | suit_rank_bits(combos[:, 1])
-    masks = (U64(1) << combos[:, 0].astype(np.uint64)) | (U64(1) << combos[:, 1].astype(np.uint64))
+    keys, bits, masks = combo_arrays(ALL_COMBOS, get_variant("high").tables.natural.cards)
     class_start, class_combos = _classes()
     launch = check_launch(launch)
     if launch is None:

@@ -37,7 +37,7 @@ from .batch import check_launch
 from .device import cuda, hand_value, suit_rank_bit
 
 __all__ = ["MAX_COMBOS", "OWNED", "SweepCounts", "uniform", "sweep_sides", "sweep_cheaper", "sweep_counts",
-           "sweep_fractions"]
+           "sweep_fractions", "combo_arrays", "grouped"]
 
 U64 = np.uint64
 #: Slots of the shared sort: the least power of two >= :data:`MAX_COMBOS`.
@@ -233,9 +233,16 @@ def _sweep_kernel(boards, slots, n_S, combos, ints, t, counts):
                     cuda.atomic.add(counts, (x, q), acc[j, q])
 
 
-def _side_arrays(rng: Range, table_cards: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Keys (suit counters started), suit-rank bits and card masks of a range's combos."""
-    combos = rng.combos.astype(np.int64)
+def combo_arrays(combos: np.ndarray, table_cards: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keys (suit counters started), suit-rank bits and card masks (uint64) of ``combos`` (n, 2), as the
+    device kernels take them.
+
+    >>> from pokerlut.variants import get_variant
+    >>> keys, bits, masks = combo_arrays(np.array([[51, 47]]), get_variant("high").tables.natural.cards)
+    >>> hex(int(masks[0])), int(bits[0]).bit_count()
+    ('0x8800000000000', 2)
+    """
+    combos = np.asarray(combos).astype(np.int64)
     start = np.full(len(combos), (int(table_cards[layout.FIRST_CARD]) - int(table_cards[0])) % 2**64, np.uint64)
     keys = start + table_cards[combos[:, 0]] + table_cards[combos[:, 1]]  # uint64 arrays wrap as a device does
     bits = suit_rank_bits(combos[:, 0]) | suit_rank_bits(combos[:, 1])
@@ -243,13 +250,24 @@ def _side_arrays(rng: Range, table_cards: np.ndarray) -> tuple[np.ndarray, np.nd
     return np.ascontiguousarray(keys, np.uint64), np.ascontiguousarray(bits, np.uint64), masks
 
 
+def grouped(keys: np.ndarray, n_groups: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(start (n_groups + 1,), order)``: the indices of ``keys`` (0 .. n_groups - 1) sorted by key
+    (stably), group ``g`` at ``order[start[g]:start[g + 1]]``.
+
+    >>> start, order = grouped(np.array([2, 0, 2, 1]), 3)
+    >>> start.tolist(), order.tolist()
+    ([0, 1, 2, 4], [1, 3, 0, 2])
+    """
+    start = np.zeros(n_groups + 1, np.int64)
+    start[1:] = np.cumsum(np.bincount(keys, minlength=n_groups))
+    return start, np.argsort(keys, kind="stable").astype(np.int64)
+
+
 def _card_lists(combos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The combos holding each card: ``(start (N_NATURAL + 1,), combo indices)``."""
     held = np.concatenate([combos[:, 0], combos[:, 1]]).astype(np.int64)
     index = np.concatenate([np.arange(len(combos))] * 2).astype(np.int64)
-    order = np.argsort(held, kind="stable")
-    start = np.zeros(N_NATURAL + 1, np.int64)
-    start[1:] = np.cumsum(np.bincount(held, minlength=N_NATURAL))
+    start, order = grouped(held, N_NATURAL)
     out = index[order] if len(index) else np.zeros(1, np.int64)
     return start, np.ascontiguousarray(out)
 
@@ -296,8 +314,8 @@ def sweep_counts(deal: Deal, tables, launch: tuple[int, int] | None = None, symm
     boards, weights = boards_of(deal, perms)
     board_weights = np.rint(weights).astype(np.int64)
     table_cards = deal.variant.tables.natural.cards
-    kS, bS, mS = _side_arrays(S, table_cards)
-    kL, bL, mL = _side_arrays(L, table_cards)
+    kS, bS, mS = combo_arrays(S.combos, table_cards)
+    kL, bL, mL = combo_arrays(L.combos, table_cards)
     card_start, card_combos = _card_lists(L.combos)
     slots = 1 << max(len(L) - 1, 0).bit_length()
     blocks, threads = check_launch(launch) or _launch(len(boards), len(S))
